@@ -1,0 +1,11 @@
+//! tictactoe: the executable form of five classic specifications of tic-tac-toe.
+//!
+//! The pure core — everything in this library — compiles and tests without macroquad. The binary
+//! (`src/main.rs`, `src/shell.rs`) runs the Easel cycle on macroquad.
+
+pub mod geometry;
+pub mod players;
+pub mod rules;
+
+pub use geometry::{Cell, Geometry};
+pub use rules::{Move, Outcome, Player, State};
