@@ -90,10 +90,7 @@ fn cat_got_it() {
     assert!(s.board_full());
     let mut expected = frame();
     for c in 1..=9 {
-        let (x, y) = (
-            150 + 100 * ((c - 1) % 3),
-            650 - 100 * ((c - 1) / 3),
-        );
+        let (x, y) = (150 + 100 * ((c - 1) % 3), 650 - 100 * ((c - 1) / 3));
         let image = if [1, 3, 4, 8, 9].contains(&c) {
             text("x", point(x, y), 36, BLUE)
         } else {
