@@ -4,6 +4,7 @@
 //! (`src/main.rs`, `src/shell.rs`) runs the Easel cycle on macroquad.
 
 pub mod geometry;
+pub mod icon;
 pub mod players;
 pub mod rules;
 
