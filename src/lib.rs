@@ -3,8 +3,13 @@
 //! The pure core — everything in this library — compiles and tests without macroquad. The binary
 //! (`src/main.rs`, `src/shell.rs`) runs the Easel cycle on macroquad.
 
+pub mod analysis;
+pub mod app;
+pub mod cli;
+pub mod easel;
 pub mod geometry;
 pub mod icon;
+pub mod led;
 pub mod players;
 pub mod rules;
 

@@ -1,1 +1,37 @@
-fn main() {}
+// No console window for a double-clicked game on Windows.
+#![cfg_attr(windows, windows_subsystem = "windows")]
+
+mod shell;
+
+use std::process::ExitCode;
+use tictactoe::cli::{self, Command, Parsed};
+
+fn main() -> ExitCode {
+    let cli = match cli::parse(std::env::args_os()) {
+        Parsed::Run(cli) => cli,
+        Parsed::Print(text) => {
+            print!("{text}");
+            return ExitCode::SUCCESS;
+        }
+        Parsed::Error(line) => {
+            eprintln!("{line}");
+            return ExitCode::from(2);
+        }
+    };
+    match cli.command {
+        Some(Command::Move { .. }) | Some(Command::Arena { .. }) => {
+            eprintln!("tictactoe: not yet available");
+            ExitCode::from(2)
+        }
+        None => {
+            if let Err(e) = shell::check_display() {
+                eprintln!("tictactoe: {e}");
+                return ExitCode::FAILURE;
+            }
+            let app = tictactoe::app::App::new(&cli.x, &cli.o, cli.start.into(), cli.seed);
+            shell::quiet_panics();
+            macroquad::Window::from_config(shell::conf(), shell::run(app));
+            ExitCode::SUCCESS
+        }
+    }
+}

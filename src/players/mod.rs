@@ -20,3 +20,13 @@ pub trait ComputerPlayer: Sync {
     /// one legal cell, and the answer must be one of `state.legal_moves()`. Ties are broken with `rng`.
     fn choose(&self, state: &State, history: &[Cell], rng: &mut StdRng) -> Cell;
 }
+
+/// Every computer player, in the order the window cycles through them.
+pub fn all() -> Vec<&'static dyn ComputerPlayer> {
+    vec![]
+}
+
+/// The computer player called `name`, if there is one.
+pub fn by_name(name: &str) -> Option<&'static dyn ComputerPlayer> {
+    all().into_iter().find(|p| p.name() == name)
+}

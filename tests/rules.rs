@@ -1,0 +1,153 @@
+//! The LED rules, checked exhaustively from the empty state against the known figures of the game
+//! (SPEC.md §6) and against a second, deliberately naive reading of the definitions.
+
+use std::collections::BTreeSet;
+use tictactoe::analysis::{count_games, reachable_positions};
+use tictactoe::rules::{Outcome, Player, State};
+use tictactoe::Geometry;
+
+#[test]
+fn every_game_from_the_empty_state() {
+    let counts = count_games(&State::initial_state());
+    assert_eq!(counts.games, 255_168);
+    assert_eq!(counts.x_won, 131_184);
+    assert_eq!(counts.o_won, 77_904);
+    assert_eq!(counts.drawn, 46_080);
+    assert_eq!(counts.nodes, 549_946);
+}
+
+#[test]
+fn every_position_from_the_empty_state() {
+    let positions = reachable_positions(Geometry::LED, Player::X);
+    assert_eq!(positions.len(), 5_478);
+    let terminal: Vec<_> = positions.iter().filter(|s| s.game_over()).collect();
+    assert_eq!(terminal.len(), 958);
+    let count = |o: Outcome| terminal.iter().filter(|s| s.outcome() == Some(o)).count();
+    assert_eq!(count(Outcome::Won(Player::X)), 626);
+    assert_eq!(count(Outcome::Won(Player::O)), 316);
+    assert_eq!(count(Outcome::Draw), 16);
+}
+
+#[test]
+fn positions_up_to_symmetry() {
+    // The eight symmetries of the square, as cell permutations (0-based row, column).
+    let maps: Vec<Box<dyn Fn(usize, usize) -> (usize, usize)>> = vec![
+        Box::new(|r, c| (r, c)),
+        Box::new(|r, c| (c, 2 - r)),
+        Box::new(|r, c| (2 - r, 2 - c)),
+        Box::new(|r, c| (2 - c, r)),
+        Box::new(|r, c| (r, 2 - c)),
+        Box::new(|r, c| (2 - r, c)),
+        Box::new(|r, c| (c, r)),
+        Box::new(|r, c| (2 - c, 2 - r)),
+    ];
+    let g = Geometry::LED;
+    let classes: BTreeSet<String> = reachable_positions(g, Player::X)
+        .iter()
+        .map(|s| {
+            maps.iter()
+                .map(|m| {
+                    (0..9)
+                        .map(|i| {
+                            let (r, c) = m(i / 3, i % 3);
+                            match s.occupant(g.cell(r, c)) {
+                                Some(Player::X) => 'x',
+                                Some(Player::O) => 'o',
+                                None => '.',
+                            }
+                        })
+                        .collect::<String>()
+                })
+                .min()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(classes.len(), 765);
+}
+
+/// The LED definitions read naively, straight from seed 000, over a list of (player, cell) pairs.
+mod naive {
+    pub type Gamma = Vec<(char, usize)>;
+    pub const ROWS: [[usize; 3]; 8] = [
+        [1, 2, 3],
+        [4, 5, 6],
+        [7, 8, 9],
+        [1, 4, 7],
+        [2, 5, 8],
+        [3, 6, 9],
+        [1, 5, 9],
+        [3, 5, 7],
+    ];
+    pub fn occupies(g: &Gamma, p: char, c: usize) -> bool {
+        g.contains(&(p, c))
+    }
+    pub fn occupied(g: &Gamma, c: usize) -> bool {
+        occupies(g, 'x', c) || occupies(g, 'o', c)
+    }
+    pub fn three_in_row(g: &Gamma, p: char) -> bool {
+        ROWS.iter().any(|r| r.iter().all(|&c| occupies(g, p, c)))
+    }
+    pub fn board_full(g: &Gamma) -> bool {
+        (1..=9).all(|c| occupied(g, c))
+    }
+    pub fn game_over(g: &Gamma) -> bool {
+        board_full(g) || three_in_row(g, 'x') || three_in_row(g, 'o')
+    }
+    pub fn player_to_move(g: &Gamma) -> char {
+        if g.len() % 2 == 0 {
+            'x'
+        } else {
+            'o'
+        }
+    }
+}
+
+#[test]
+fn every_definition_agrees_with_the_naive_reading_on_every_position() {
+    for s in reachable_positions(Geometry::LED, Player::X) {
+        let gamma: naive::Gamma = s
+            .moves()
+            .map(|m| (if m.player == Player::X { 'x' } else { 'o' }, m.cell))
+            .collect();
+        for c in 1..=9 {
+            assert_eq!(s.occupies(Player::X, c), naive::occupies(&gamma, 'x', c));
+            assert_eq!(s.occupies(Player::O, c), naive::occupies(&gamma, 'o', c));
+            assert_eq!(s.occupied(c), naive::occupied(&gamma, c));
+            assert_eq!(
+                s.legal_to_move_in(c),
+                !naive::occupied(&gamma, c) && !naive::game_over(&gamma)
+            );
+        }
+        assert_eq!(s.three_in_row(Player::X), naive::three_in_row(&gamma, 'x'));
+        assert_eq!(s.three_in_row(Player::O), naive::three_in_row(&gamma, 'o'));
+        assert_eq!(s.board_full(), naive::board_full(&gamma));
+        assert_eq!(s.game_over(), naive::game_over(&gamma));
+        let p = if naive::player_to_move(&gamma) == 'x' {
+            Player::X
+        } else {
+            Player::O
+        };
+        assert_eq!(s.player_to_move(), p);
+    }
+}
+
+#[test]
+fn with_o_starting_the_game_is_the_mirror_image() {
+    let x_first = count_games(&State::empty(Geometry::LED, Player::X));
+    let o_first = count_games(&State::empty(Geometry::LED, Player::O));
+    assert_eq!(o_first.games, x_first.games);
+    assert_eq!(o_first.nodes, x_first.nodes);
+    assert_eq!(o_first.o_won, x_first.x_won);
+    assert_eq!(o_first.x_won, x_first.o_won);
+}
+
+#[test]
+fn larger_boards_follow_the_same_rules() {
+    // 4×4, three in a row: a line of three anywhere wins.
+    let g = Geometry::new(4, 4, 3).unwrap();
+    let s = State::from_cells(g, Player::X, &[6, 1, 11, 2, 16]).unwrap();
+    assert!(s.three_in_row(Player::X) && s.game_over());
+    let s = State::from_cells(g, Player::X, &[6, 1, 11, 2]).unwrap();
+    assert!(!s.game_over());
+    assert_eq!(s.legal_moves().count(), 12);
+}
