@@ -8,6 +8,7 @@ pub mod app;
 pub mod cli;
 pub mod easel;
 pub mod geometry;
+pub mod icon;
 pub mod led;
 pub mod players;
 pub mod rules;
