@@ -136,6 +136,7 @@ pub fn conf() -> macroquad::conf::Conf {
         window_height: SIZE as i32,
         window_resizable: false,
         high_dpi: false,
+        icon: Some(icon()),
         ..Default::default()
     };
     miniquad_conf.platform.blocking_event_loop = true;
@@ -147,6 +148,20 @@ pub fn conf() -> macroquad::conf::Conf {
             ..Default::default()
         }),
         ..Default::default()
+    }
+}
+
+/// The window icon at miniquad's three sizes, from the procedural icon of [`tictactoe::icon`].
+fn icon() -> miniquad::conf::Icon {
+    fn pixels<const N: usize>(size: usize) -> [u8; N] {
+        tictactoe::icon::icon_rgba(size)
+            .try_into()
+            .expect("icon_rgba(size) has size·size·4 bytes")
+    }
+    miniquad::conf::Icon {
+        small: pixels(16),
+        medium: pixels(32),
+        big: pixels(64),
     }
 }
 
