@@ -133,9 +133,9 @@ impl State {
 
     /// The moves of Γ, in cell order.
     pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
-        self.geometry.game_board().filter_map(|c| {
-            self.occupant(c).map(|player| Move { cell: c, player })
-        })
+        self.geometry
+            .game_board()
+            .filter_map(|c| self.occupant(c).map(|player| Move { cell: c, player }))
     }
 
     /// The player occupying `c`, if any.
@@ -163,7 +163,7 @@ impl State {
     /// `rows` is [`Geometry::rows`].
     pub fn three_in_row(&self, p: Player) -> bool {
         let mine = self.cells_of(p);
-        self.geometry.rows().iter().any(|&row| row & mine == row)
+        self.geometry.rows().iter().any(|&row| row & !mine == 0)
     }
 
     /// `boardFull ≡ ∀ c ∈ gameBoard : occupied(c)`, which seed 002 (6) writes `|currentState| = 9`.
@@ -177,6 +177,7 @@ impl State {
     }
 
     /// `even(n) ≡ n mod 2 = 0` (seed 000; seed 002 (9)).
+    #[allow(clippy::manual_is_multiple_of)] // written as the definition reads
     pub fn even(n: usize) -> bool {
         n % 2 == 0
     }
