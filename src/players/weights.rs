@@ -175,4 +175,17 @@ mod tests {
         assert_eq!(grid[7 - 1], 13 + 1 + 1);
         assert_eq!(best_cells(&s), [3]);
     }
+
+    #[test]
+    fn lines_holding_both_sides_add_nothing_even_with_several_empty_cells() {
+        // 4×4, four in a row: x on 1, o on 2, x to move. Row {1,2,3,4} has two empty cells but
+        // marks of both sides: no potential line cell. Cells 3 and 4 lie on no other marked line.
+        let g = Geometry::new(4, 4, 4).unwrap();
+        let s = State::from_cells(g, Player::X, &[1, 2]).unwrap();
+        let grid = weight_grid(&s);
+        assert_eq!((grid[3 - 1], grid[4 - 1]), (0, 0));
+        // Column {1,5,9,13} (x only) and diagonal {1,6,11,16} (x only) do count; cell 6 also lies
+        // on column {2,6,10,14} (o only).
+        assert_eq!((grid[5 - 1], grid[6 - 1], grid[16 - 1]), (1, 2, 1));
+    }
 }
