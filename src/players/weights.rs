@@ -1,7 +1,7 @@
 //! The weight-grid player of seed 004 (SPEC.md §5), for any width × height and run length.
 //!
 //! Each turn, from the perspective of the player to move ("the player"; the other is "the
-//! opponent"), every line of the board — [`Geometry::rows`], lines of `run` cells — adds to the
+//! opponent"), every line of the board — [`Geometry::rows`](crate::geometry::Geometry::rows), lines of `run` cells — adds to the
 //! weights of its empty cells ([`add_line`]):
 //!
 //! - more than one empty cell and marks of only one side (a *potential line cell*, PL): each empty
