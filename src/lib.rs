@@ -5,6 +5,7 @@
 
 pub mod analysis;
 pub mod app;
+pub mod arena;
 pub mod cli;
 pub mod easel;
 pub mod geometry;
