@@ -69,7 +69,9 @@ impl Geometry {
     /// A `width` × `height` board where `run` marks in a line win.
     pub fn new(width: usize, height: usize, run: usize) -> Result<Geometry, GeometryError> {
         if width == 0 || height == 0 {
-            return Err(GeometryError("a board needs at least one row and one column".into()));
+            return Err(GeometryError(
+                "a board needs at least one row and one column".into(),
+            ));
         }
         if width * height > MAX_CELLS {
             return Err(GeometryError(format!(
@@ -166,7 +168,11 @@ impl Geometry {
 
     /// Every run of `run` cells starting anywhere and stepping by (d_row, d_col).
     fn lines(&self, d_row: isize, d_col: isize) -> Vec<u64> {
-        let (w, h, k) = (self.width() as isize, self.height() as isize, self.run() as isize);
+        let (w, h, k) = (
+            self.width() as isize,
+            self.height() as isize,
+            self.run() as isize,
+        );
         let mut rows = Vec::new();
         for r in 0..h {
             for c in 0..w {
@@ -241,7 +247,10 @@ mod tests {
         let general: Vec<u64> = [g.h_rows(), g.v_rows(), g.d_rows()].concat();
         assert_eq!(as_sets(&g.rows()), as_sets(&general));
         assert_eq!(g.rows().len(), 8);
-        assert_eq!(g.game_board().collect::<Vec<_>>(), (1..=9).collect::<Vec<_>>());
+        assert_eq!(
+            g.game_board().collect::<Vec<_>>(),
+            (1..=9).collect::<Vec<_>>()
+        );
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! The pure core — everything in this library — compiles and tests without macroquad. The binary
 //! (`src/main.rs`, `src/shell.rs`) runs the Easel cycle on macroquad.
 
+pub mod bp;
 pub mod geometry;
 pub mod players;
 pub mod rules;

@@ -133,9 +133,9 @@ impl State {
 
     /// The moves of Γ, in cell order.
     pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
-        self.geometry.game_board().filter_map(|c| {
-            self.occupant(c).map(|player| Move { cell: c, player })
-        })
+        self.geometry
+            .game_board()
+            .filter_map(|c| self.occupant(c).map(|player| Move { cell: c, player }))
     }
 
     /// The player occupying `c`, if any.
