@@ -4,6 +4,8 @@
 //! which the cells were played) and of a seeded random number generator for breaking ties, so every
 //! game can be repeated with the same seed.
 
+pub mod bp;
+
 use crate::geometry::Cell;
 use crate::rules::State;
 use rand::rngs::StdRng;
