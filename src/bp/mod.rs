@@ -31,8 +31,9 @@
 //! assert_eq!(p.trace(), &["a", "c", "b"]);
 //! ```
 //!
-//! The engine has its own executor: b-threads are futures polled with a no-op waker, and a
-//! b-thread's declaration travels through a cell shared between its [`Ctx`] and the program. Any
+//! The engine has its own executor: b-threads are futures polled with a no-op waker, one at a
+//! time; declarations and selected events travel through a cell shared by the program and the
+//! [`Ctx`] of its b-threads. Any
 //! await in a b-thread other than a [`Ctx`] synchronisation is a logic error (the engine panics).
 //!
 //! [`explore`] runs a program over every choice of external events, like BPjs's model checker.
@@ -174,8 +175,9 @@ impl<E: PartialEq> Bid<E> {
     }
 }
 
-/// What a b-thread and the program share: the declaration the b-thread last made, and the event
-/// selected for it.
+/// The program's mailbox, shared with the [`Ctx`] of each of its b-threads. B-threads are polled
+/// one at a time, so one cell is enough: before resuming a b-thread the program puts the selected
+/// event in it, and the b-thread leaves its next declaration there when it synchronises.
 struct Slot<E> {
     bid: Option<Bid<E>>,
     selected: Option<E>,
@@ -246,8 +248,9 @@ struct BThread<E> {
     name: &'static str,
     priority: f64,
     body: Body,
-    slot: Rc<RefCell<Slot<E>>>,
     bid: Bid<E>,
+    /// The body has finished; the b-thread is removed at the end of the current event.
+    done: bool,
 }
 
 /// An external event refused because some b-thread blocks it.
@@ -265,6 +268,7 @@ impl<E: fmt::Debug> std::error::Error for Blocked<E> {}
 /// A behavioral program: b-threads ordered by priority, and the trace of the events so far.
 pub struct Program<E> {
     threads: Vec<BThread<E>>,
+    mailbox: Rc<RefCell<Slot<E>>>,
     trace: Vec<E>,
 }
 
@@ -278,9 +282,12 @@ impl<E: Clone + PartialEq + fmt::Debug + 'static> Default for Program<E> {
 /// finished.
 fn advance<E>(name: &str, body: &mut Body, slot: &Rc<RefCell<Slot<E>>>) -> Option<Bid<E>> {
     let mut cx = Context::from_waker(Waker::noop());
-    match body.as_mut().poll(&mut cx) {
+    let polled = body.as_mut().poll(&mut cx);
+    let mut slot = slot.borrow_mut();
+    slot.selected = None;
+    match polled {
         Poll::Ready(()) => None,
-        Poll::Pending => Some(slot.borrow_mut().bid.take().unwrap_or_else(|| {
+        Poll::Pending => Some(slot.bid.take().unwrap_or_else(|| {
             panic!("b-thread {name} suspended without synchronising (await only Ctx futures)")
         })),
     }
@@ -291,6 +298,10 @@ impl<E: Clone + PartialEq + fmt::Debug + 'static> Program<E> {
     pub fn new() -> Program<E> {
         Program {
             threads: Vec::new(),
+            mailbox: Rc::new(RefCell::new(Slot {
+                bid: None,
+                selected: None,
+            })),
             trace: Vec::new(),
         }
     }
@@ -314,20 +325,18 @@ impl<E: Clone + PartialEq + fmt::Debug + 'static> Program<E> {
                 t.name
             );
         }
-        let slot = Rc::new(RefCell::new(Slot {
-            bid: None,
-            selected: None,
+        let mut body: Body = Box::pin(body(Ctx {
+            slot: self.mailbox.clone(),
         }));
-        let mut body: Body = Box::pin(body(Ctx { slot: slot.clone() }));
-        if let Some(bid) = advance(name, &mut body, &slot) {
+        if let Some(bid) = advance(name, &mut body, &self.mailbox) {
             self.threads.insert(
                 at,
                 BThread {
                     name,
                     priority,
                     body,
-                    slot,
                     bid,
+                    done: false,
                 },
             );
         }
@@ -335,7 +344,9 @@ impl<E: Clone + PartialEq + fmt::Debug + 'static> Program<E> {
 
     /// Whether some b-thread blocks `e`.
     pub fn is_blocked(&self, e: &E) -> bool {
-        self.threads.iter().any(|t| t.bid.block.contains(e))
+        self.threads
+            .iter()
+            .any(|t| !t.bid.block.is_nothing() && t.bid.block.contains(e))
     }
 
     /// Whether some b-thread requests `e` (blocked or not).
@@ -360,16 +371,10 @@ impl<E: Clone + PartialEq + fmt::Debug + 'static> Program<E> {
     /// The event selection would choose now: the first unblocked event in the request list of the
     /// highest-priority b-thread that has one. `None` if no requested event is unblocked.
     pub fn select(&self) -> Option<E> {
-        let blockers: Vec<&EventSet<E>> = self
-            .threads
-            .iter()
-            .map(|t| &t.bid.block)
-            .filter(|b| !b.is_nothing())
-            .collect();
         self.threads
             .iter()
             .flat_map(|t| t.bid.request.iter())
-            .find(|e| !blockers.iter().any(|b| b.contains(e)))
+            .find(|e| !self.is_blocked(e))
             .cloned()
     }
 
@@ -404,20 +409,21 @@ impl<E: Clone + PartialEq + fmt::Debug + 'static> Program<E> {
     /// `e` happens: appended to the trace; every b-thread that requested or waited for it resumes,
     /// in priority order, to its next synchronisation point, or is removed if it finishes.
     fn fire(&mut self, e: E) {
-        let mut i = 0;
-        while i < self.threads.len() {
-            let t = &mut self.threads[i];
+        let mut finished = false;
+        for t in self.threads.iter_mut() {
             if t.bid.resumes_on(&e) {
-                t.slot.borrow_mut().selected = Some(e.clone());
-                match advance(t.name, &mut t.body, &t.slot) {
+                self.mailbox.borrow_mut().selected = Some(e.clone());
+                match advance(t.name, &mut t.body, &self.mailbox) {
                     Some(bid) => t.bid = bid,
                     None => {
-                        self.threads.remove(i);
-                        continue;
+                        t.done = true;
+                        finished = true;
                     }
                 }
             }
-            i += 1;
+        }
+        if finished {
+            self.threads.retain(|t| !t.done);
         }
         self.trace.push(e);
     }

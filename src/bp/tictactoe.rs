@@ -395,6 +395,8 @@ pub fn program(first: Player, strategies: &[Strategy]) -> Program<Event> {
         p.add("DetectXWin", instance(3.0, i), move |ctx| {
             detect_x_win(ctx, line)
         });
+    }
+    for (i, line) in ordered_lines().enumerate() {
         p.add("DetectOWin", instance(4.0, i), move |ctx| {
             detect_o_win(ctx, line)
         });
