@@ -329,3 +329,61 @@ fn bp_never_loses_in_any_role() {
         }
     }
 }
+
+#[test]
+fn the_seed_program_has_the_instances_and_priorities_of_spec_section_3() {
+    let p = seed_program();
+    // (kind, instances, lowest priority, highest priority)
+    let expected: [(&str, usize, f64, f64); 12] = [
+        ("GameOver", 1, 0.0, 0.0),
+        ("SquareTaken", 9, 1.001, 1.009),
+        ("EnforceTurns", 1, 2.0, 2.0),
+        ("DetectXWin", 48, 3.001, 3.048),
+        ("DetectOWin", 48, 4.001, 4.048),
+        ("DetectDraw", 1, 5.0, 5.0),
+        ("AddThirdO", 48, 6.001, 6.048),
+        ("PreventThirdX", 48, 7.001, 7.048),
+        ("PreventXFork", 16, 8.001, 8.016),
+        ("PreventAnotherXFork", 1, 9.0, 9.0),
+        ("PreventYetAnotherXFork", 8, 9.501, 9.508),
+        ("DefaultMoves", 1, 12.0, 12.0),
+    ];
+    let threads: Vec<(&str, f64)> = p.threads().map(|(n, prio, _)| (n, prio)).collect();
+    assert_eq!(threads.len(), 230);
+    // Threads come in priority order, so each kind is one consecutive run.
+    let mut at = 0;
+    for (kind, n, lo, hi) in expected {
+        let run = &threads[at..at + n];
+        assert!(run.iter().all(|&(name, _)| name == kind), "{kind}: {run:?}");
+        assert!(
+            (run[0].1 - lo).abs() < 1e-9 && (run[n - 1].1 - hi).abs() < 1e-9,
+            "{kind}: {run:?}"
+        );
+        at += n;
+    }
+    // Dropping a strategy drops exactly its instances.
+    let p = program(Player::X, &[Strategy::DefaultMoves]);
+    assert_eq!(p.thread_count(), 230 - 48 - 48 - 16 - 1 - 8);
+    // DefaultMoves requests the nine O moves in the seed's order.
+    let default: Vec<Event> = p
+        .threads()
+        .find(|t| t.0 == "DefaultMoves")
+        .unwrap()
+        .2
+        .requested()
+        .to_vec();
+    assert_eq!(
+        default,
+        vec![
+            O(1, 1),
+            O(0, 0),
+            O(0, 2),
+            O(2, 0),
+            O(2, 2),
+            O(0, 1),
+            O(1, 0),
+            O(1, 2),
+            O(2, 1)
+        ]
+    );
+}
