@@ -14,7 +14,8 @@ use tictactoe::{Cell, Geometry, Outcome, Player, State};
 
 use Event::{Draw, OWin, XWin, O, X};
 
-/// Every reachable position (X first), once each, with the first move sequence that reaches it.
+/// Every reachable position with `start` moving first, once each, with the first move sequence
+/// (depth-first) that reaches it.
 fn reachable_positions(start: Player) -> Vec<(State, Vec<Cell>)> {
     fn walk(
         s: State,
@@ -386,4 +387,14 @@ fn the_seed_program_has_the_instances_and_priorities_of_spec_section_3() {
             O(2, 1)
         ]
     );
+}
+
+#[test]
+fn bp_plays_a_legal_cell_on_other_boards() {
+    let g = Geometry::new(4, 4, 3).unwrap();
+    let history = [1, 6, 2];
+    let state = State::from_cells(g, Player::X, &history).unwrap();
+    let cell = Bp.choose(&state, &history, &mut StdRng::seed_from_u64(3));
+    assert!(state.legal_moves().any(|c| c == cell));
+    assert_eq!(cell, 3, "the first free cell");
 }
