@@ -6,6 +6,7 @@
 pub mod analysis;
 pub mod app;
 pub mod arena;
+pub mod bp;
 pub mod cli;
 pub mod easel;
 pub mod geometry;

@@ -6,10 +6,13 @@
 //!
 //! | name | module | specification |
 //! |---|---|---|
+//! | `bp` | [`bp`] | seed 001, SPEC.md §3: the behavioral program on the engine of [`crate::bp`] |
 //! | `oxo` | [`oxo`] | seed 003, SPEC.md §4: the OXO square evaluation (`sqval`, `findmaxindex`) |
 //! | `weights` | [`weights`] | seed 004, SPEC.md §5: the weight grid |
 //! | `perfect` | [`perfect`] | game-theoretic solution of the board (SPEC.md §6: value with perfect play) |
 //! | `random` | [`random`] | a uniformly random legal move |
+
+pub mod bp;
 
 use crate::geometry::Cell;
 use crate::rules::State;
@@ -36,6 +39,7 @@ pub trait ComputerPlayer: Sync {
 /// Every computer player, in the order the command line and the arena list them.
 pub fn all() -> Vec<&'static dyn ComputerPlayer> {
     vec![
+        &bp::Bp,
         &oxo::Oxo,
         &weights::Weights,
         &perfect::Perfect,
