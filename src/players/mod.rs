@@ -86,7 +86,7 @@ mod tests {
     #[test]
     fn names_are_distinct_and_found_by_name() {
         let names: Vec<_> = all().iter().map(|p| p.name()).collect();
-        assert_eq!(names, ["oxo", "weights", "perfect", "random"]);
+        assert_eq!(names, ["bp", "oxo", "weights", "perfect", "random"]);
         for n in &names {
             assert_eq!(by_name(n).unwrap().name(), *n);
         }
