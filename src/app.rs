@@ -261,7 +261,7 @@ pub fn images(state: &App) -> Vec<Image> {
         GREY,
     ));
     images.push(text(
-        "x o s change, esc quit",
+        "x o players, s first, esc quit",
         point(400, 100),
         FONT_SIZE,
         GREY,

@@ -89,10 +89,13 @@ fn draw(images: &[Image], font: &Font, viewport: Viewport) {
             } => {
                 let size = (*height as f32 * viewport.scale_y).round() as u16;
                 let dims = measure_text(text, Some(font), size, 1.0);
+                // Easel centres text on its point, horizontally and vertically. Vertically, the
+                // middle of the lower-case letters' height goes on the point, so that texts on one
+                // line share a baseline whatever their ascenders and descenders ("o: bp").
+                let x_height = measure_text("x", Some(font), size, 1.0);
                 let centre = viewport.to_window(*at);
-                // Easel centres text on its point, horizontally and vertically.
                 let x = centre.x - dims.width / 2.0;
-                let y = centre.y - dims.height / 2.0 + dims.offset_y;
+                let y = centre.y - x_height.height / 2.0 + x_height.offset_y;
                 let params = TextParams {
                     font: Some(font),
                     font_size: size,
