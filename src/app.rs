@@ -214,7 +214,7 @@ pub fn new_state(input: &Input, state: App) -> App {
         {
             s.play(c, now);
         }
-    } else if s.next_change_at().is_some_and(|t| now >= t) {
+    } else if !s.game.game_over() && s.next_change_at().is_some_and(|t| now >= t) {
         if let Some(computer) = s.computer(to_move) {
             let c = computer.choose(&s.game, &s.history, &mut s.rng);
             debug_assert!(s.game.legal_to_move_in(c), "{} chose {c}", computer.name());
@@ -261,7 +261,7 @@ pub fn images(state: &App) -> Vec<Image> {
         GREY,
     ));
     images.push(text(
-        "x o s change, esc quit",
+        "x o players, s first, esc quit",
         point(400, 100),
         FONT_SIZE,
         GREY,

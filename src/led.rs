@@ -250,10 +250,3 @@ pub fn new_state(input: &Input, state: &State) -> State {
             .fold(*state, |s, c| s.result(c))
     }
 }
-
-/// The cell whose box contains Easel point (x, y) strictly, if any (the inverse of (40)–(44), for
-/// other uses than a click).
-pub fn cell_at(x: f32, y: f32) -> Option<Cell> {
-    let probe = Input::click(x, y);
-    (1..=9).find(|&c| cell_clicked(&probe, c))
-}

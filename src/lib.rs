@@ -5,6 +5,8 @@
 
 pub mod analysis;
 pub mod app;
+pub mod arena;
+pub mod bp;
 pub mod cli;
 pub mod easel;
 pub mod geometry;

@@ -19,9 +19,25 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
-        Some(Command::Move { .. }) | Some(Command::Arena { .. }) => {
-            eprintln!("tictactoe: not yet available");
-            ExitCode::from(2)
+        Some(Command::Move {
+            player,
+            start,
+            seed,
+            cells,
+        }) => match tictactoe::arena::choose_move(&player, start.into(), seed, &cells) {
+            Ok(cell) => {
+                println!("{cell}");
+                ExitCode::SUCCESS
+            }
+            Err(line) => {
+                eprintln!("tictactoe: {line}");
+                ExitCode::from(2)
+            }
+        },
+        Some(Command::Arena { games, seed }) => {
+            let players = tictactoe::players::all();
+            print!("{}", tictactoe::arena::arena(&players, games, seed));
+            ExitCode::SUCCESS
         }
         None => {
             if let Err(e) = shell::check_display() {

@@ -89,10 +89,13 @@ fn draw(images: &[Image], font: &Font, viewport: Viewport) {
             } => {
                 let size = (*height as f32 * viewport.scale_y).round() as u16;
                 let dims = measure_text(text, Some(font), size, 1.0);
+                // Easel centres text on its point, horizontally and vertically. Vertically, the
+                // middle of the lower-case letters' height goes on the point, so that texts on one
+                // line share a baseline whatever their ascenders and descenders ("o: bp").
+                let x_height = measure_text("x", Some(font), size, 1.0);
                 let centre = viewport.to_window(*at);
-                // Easel centres text on its point, horizontally and vertically.
                 let x = centre.x - dims.width / 2.0;
-                let y = centre.y - dims.height / 2.0 + dims.offset_y;
+                let y = centre.y - x_height.height / 2.0 + x_height.offset_y;
                 let params = TextParams {
                     font: Some(font),
                     font_size: size,
@@ -136,6 +139,7 @@ pub fn conf() -> macroquad::conf::Conf {
         window_height: SIZE as i32,
         window_resizable: false,
         high_dpi: false,
+        icon: Some(icon()),
         ..Default::default()
     };
     miniquad_conf.platform.blocking_event_loop = true;
@@ -147,6 +151,20 @@ pub fn conf() -> macroquad::conf::Conf {
             ..Default::default()
         }),
         ..Default::default()
+    }
+}
+
+/// The window icon at miniquad's three sizes, from the procedural icon of [`tictactoe::icon`].
+fn icon() -> miniquad::conf::Icon {
+    fn pixels<const N: usize>(size: usize) -> [u8; N] {
+        tictactoe::icon::icon_rgba(size)
+            .try_into()
+            .expect("icon_rgba(size) has size·size·4 bytes")
+    }
+    miniquad::conf::Icon {
+        small: pixels(16),
+        medium: pixels(32),
+        big: pixels(64),
     }
 }
 

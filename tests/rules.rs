@@ -31,15 +31,16 @@ fn every_position_from_the_empty_state() {
 #[test]
 fn positions_up_to_symmetry() {
     // The eight symmetries of the square, as cell permutations (0-based row, column).
-    let maps: Vec<Box<dyn Fn(usize, usize) -> (usize, usize)>> = vec![
-        Box::new(|r, c| (r, c)),
-        Box::new(|r, c| (c, 2 - r)),
-        Box::new(|r, c| (2 - r, 2 - c)),
-        Box::new(|r, c| (2 - c, r)),
-        Box::new(|r, c| (r, 2 - c)),
-        Box::new(|r, c| (2 - r, c)),
-        Box::new(|r, c| (c, r)),
-        Box::new(|r, c| (2 - c, 2 - r)),
+    type Symmetry = fn(usize, usize) -> (usize, usize);
+    let maps: [Symmetry; 8] = [
+        |r, c| (r, c),
+        |r, c| (c, 2 - r),
+        |r, c| (2 - r, 2 - c),
+        |r, c| (2 - c, r),
+        |r, c| (r, 2 - c),
+        |r, c| (2 - r, c),
+        |r, c| (c, r),
+        |r, c| (2 - c, 2 - r),
     ];
     let g = Geometry::LED;
     let classes: BTreeSet<String> = reachable_positions(g, Player::X)
@@ -94,7 +95,7 @@ mod naive {
         board_full(g) || three_in_row(g, 'x') || three_in_row(g, 'o')
     }
     pub fn player_to_move(g: &Gamma) -> char {
-        if g.len() % 2 == 0 {
+        if g.len().is_multiple_of(2) {
             'x'
         } else {
             'o'

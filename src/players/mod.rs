@@ -3,10 +3,25 @@
 //! Every player is a pure function of the position (and, for players that need it, of the order in
 //! which the cells were played) and of a seeded random number generator for breaking ties, so every
 //! game can be repeated with the same seed.
+//!
+//! | name | module | specification |
+//! |---|---|---|
+//! | `bp` | [`bp`] | seed 001, SPEC.md §3: the behavioral program on the engine of [`crate::bp`] |
+//! | `oxo` | [`oxo`] | seed 003, SPEC.md §4: the OXO square evaluation (`sqval`, `findmaxindex`) |
+//! | `weights` | [`weights`] | seed 004, SPEC.md §5: the weight grid |
+//! | `perfect` | [`perfect`] | game-theoretic solution of the board (SPEC.md §6: value with perfect play) |
+//! | `random` | [`random`] | a uniformly random legal move |
+
+pub mod bp;
 
 use crate::geometry::Cell;
 use crate::rules::State;
 use rand::rngs::StdRng;
+
+pub mod oxo;
+pub mod perfect;
+pub mod random;
+pub mod weights;
 
 /// A computer player: chooses a cell for the player to move.
 pub trait ComputerPlayer: Sync {
@@ -21,12 +36,123 @@ pub trait ComputerPlayer: Sync {
     fn choose(&self, state: &State, history: &[Cell], rng: &mut StdRng) -> Cell;
 }
 
-/// Every computer player, in the order the window cycles through them.
+/// Every computer player, in the order the command line and the arena list them.
 pub fn all() -> Vec<&'static dyn ComputerPlayer> {
-    vec![]
+    vec![
+        &bp::Bp,
+        &oxo::Oxo,
+        &weights::Weights,
+        &perfect::Perfect,
+        &random::Random,
+    ]
 }
 
-/// The computer player called `name`, if there is one.
+/// The player called `name` (as [`ComputerPlayer::name`] gives it), if there is one.
 pub fn by_name(name: &str) -> Option<&'static dyn ComputerPlayer> {
     all().into_iter().find(|p| p.name() == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Geometry;
+    use crate::rules::Player;
+    use rand::SeedableRng;
+    use std::collections::HashMap;
+
+    /// Every reachable position of the LED board with `start` moving first, with one cell sequence
+    /// that reaches it.
+    fn reachable(start: Player) -> HashMap<State, Vec<Cell>> {
+        fn walk(s: State, path: &mut Vec<Cell>, seen: &mut HashMap<State, Vec<Cell>>) {
+            if seen.contains_key(&s) {
+                return;
+            }
+            seen.insert(s, path.clone());
+            for c in s.legal_moves() {
+                path.push(c);
+                walk(s.result(c), path, seen);
+                path.pop();
+            }
+        }
+        let mut seen = HashMap::new();
+        walk(
+            State::empty(Geometry::LED, start),
+            &mut Vec::new(),
+            &mut seen,
+        );
+        seen
+    }
+
+    #[test]
+    fn names_are_distinct_and_found_by_name() {
+        let names: Vec<_> = all().iter().map(|p| p.name()).collect();
+        assert_eq!(names, ["bp", "oxo", "weights", "perfect", "random"]);
+        for n in &names {
+            assert_eq!(by_name(n).unwrap().name(), *n);
+        }
+        assert!(by_name("nobody").is_none());
+        assert!(by_name("").is_none());
+    }
+
+    #[test]
+    fn every_player_plays_a_legal_move_in_every_reachable_position_for_both_starts() {
+        for start in [Player::X, Player::O] {
+            let positions = reachable(start);
+            // SPEC.md §6: 5,478 reachable positions including the empty board, whoever starts.
+            assert_eq!(positions.len(), 5478, "start {start}");
+            let mut non_terminal = 0;
+            for (state, path) in &positions {
+                if state.game_over() {
+                    continue;
+                }
+                non_terminal += 1;
+                for p in all() {
+                    for seed in 0..2 {
+                        let mut rng = StdRng::seed_from_u64(seed);
+                        let c = p.choose(state, path, &mut rng);
+                        assert!(
+                            state.legal_moves().any(|m| m == c),
+                            "{} played {c} in\n{}(start {start})",
+                            p.name(),
+                            state.board_text()
+                        );
+                    }
+                }
+            }
+            assert_eq!(non_terminal, 5478 - 958);
+        }
+    }
+
+    #[test]
+    fn every_player_plays_legal_moves_on_other_geometries() {
+        let geometries = [
+            Geometry::new(4, 4, 3).unwrap(),
+            Geometry::new(4, 3, 3).unwrap(),
+            Geometry::new(5, 4, 4).unwrap(),
+            Geometry::new(2, 2, 2).unwrap(),
+            Geometry::new(7, 6, 4).unwrap(),
+        ];
+        for g in geometries {
+            for start in [Player::X, Player::O] {
+                for seed in 0..3u64 {
+                    // Each player plays both sides against the random player.
+                    for p in all() {
+                        let mut rng = StdRng::seed_from_u64(seed);
+                        let mut s = State::empty(g, start);
+                        let mut history = Vec::new();
+                        while !s.game_over() {
+                            let c = if s.player_to_move() == start {
+                                p.choose(&s, &history, &mut rng)
+                            } else {
+                                random::Random.choose(&s, &history, &mut rng)
+                            };
+                            assert!(s.legal_to_move_in(c), "{} played {c} on {g:?}", p.name());
+                            s = s.result(c);
+                            history.push(c);
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

@@ -1,0 +1,609 @@
+//! The perfect player: never loses, and gives a fallible opponent the most chances to go wrong.
+//!
+//! It plays from a solution of the game (SPEC.md §6: "value with perfect play"), computed by negamax
+//! over every position reachable from the current one, memoised. For each position (from the side of
+//! the player to move, "the mover") the solution holds an [`Entry`]:
+//!
+//! - the **value** with perfect play on both sides: win, draw or loss for the mover;
+//! - the **distance** to the end with perfect play, in plies: a winner ends as fast as it can, a loser
+//!   holds out as long as it can (the minimax distance); a drawn game fills the board;
+//! - the **chances against a uniformly random opponent**: the probability that the mover wins, and
+//!   that it loses, when it plays this player's policy and the opponent plays a uniformly random legal
+//!   move at every turn. They are exact rationals with a common denominator
+//!   ([`Solver::denominator`], `e!` for `e` empty cells at the root), so ties are exact.
+//!
+//! **The policy.** Among the moves that keep the value (a winning move when winning; a move that does
+//! not lose when drawn; any move when lost), the player picks:
+//! - when winning, one of those that win the fastest (minimal distance);
+//! - when drawn or lost, one of those that maximise the probability of winning against a random
+//!   opponent, then minimise the probability of losing against it;
+//! - remaining ties (for example symmetric moves) at random with the caller's rng.
+//!
+//! Hence it never loses from a position that is not lost (checked in the arena tests against an
+//! exhaustive adversary that tries every reply, over every equally good choice of this player).
+//!
+//! **The LED board (3×3, three in a row).** The whole game is solved once, lazily, the first time it
+//! is needed ([`table`], a [`std::sync::OnceLock`]): 5,478 positions, the reachable positions of both
+//! start players (a position seen from the mover does not depend on who started). Building the
+//! table takes well under a millisecond in an optimised build; later answers are one lookup.
+//!
+//! **Other geometries.** A board is solved from the current position, on every call, when it has at
+//! most [`SOLVE_LIMIT`] empty cells; the policy is then the same, and perfect. With more empty cells
+//! the game tree is too large to solve within a move's time, and the player falls back to the
+//! weight-grid player's choice ([`weights::best_cells`]: win, else block, else the most promising
+//! cell; ties at random): it is then *not* guaranteed perfect.
+
+use super::{weights, ComputerPlayer};
+use crate::geometry::{cells_of, Cell, Geometry};
+use crate::rules::State;
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::OnceLock;
+
+/// The perfect player (name `perfect`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Perfect;
+
+/// On boards other than the LED board, the largest number of empty cells for which a position is
+/// solved exactly on each call.
+pub const SOLVE_LIMIT: usize = 10;
+
+/// The game-theoretic value of a position for the mover.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Value {
+    /// The mover loses against perfect play.
+    Loss = -1,
+    /// Perfect play on both sides draws.
+    Draw = 0,
+    /// The mover wins whatever the opponent does.
+    Win = 1,
+}
+
+impl Value {
+    fn negate(self) -> Value {
+        match self {
+            Value::Loss => Value::Win,
+            Value::Draw => Value::Draw,
+            Value::Win => Value::Loss,
+        }
+    }
+}
+
+/// Probabilities of winning and of losing, as numerators over [`Solver::denominator`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Chances {
+    /// Numerator of the probability of winning.
+    pub win: u64,
+    /// Numerator of the probability of losing.
+    pub loss: u64,
+}
+
+/// What the solution knows about one position, from the mover's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Entry {
+    /// The value with perfect play.
+    pub value: Value,
+    /// Plies to the end with perfect play (winner fastest, loser slowest); 0 when the game is over.
+    pub distance: u8,
+    /// The moves the perfect player chooses among, as a cell bit set (empty when the game is over).
+    pub best: u64,
+    /// The mover's chances when it plays the perfect policy and the opponent plays at random.
+    pub versus_random: Chances,
+    /// The chances of the *other* player, playing the perfect policy, when the mover plays at random.
+    pub random_to_move: Chances,
+}
+
+/// FxHash-style hasher for the memo's `(u64, u64)` keys (no new dependency).
+#[derive(Default)]
+struct PairHasher(u64);
+
+impl Hasher for PairHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+/// A memoised negamax solver for one geometry. Positions are keyed by the mover's cells and the
+/// other player's cells (bit sets).
+pub struct Solver {
+    rows: Vec<u64>,
+    full: u64,
+    denominator: u64,
+    memo: HashMap<(u64, u64), Entry, BuildHasherDefault<PairHasher>>,
+}
+
+impl Solver {
+    /// A solver for `geometry` whose probabilities are numerators over `root_empty`! (exact for every
+    /// position with at most `root_empty` empty cells; `root_empty` ≤ 20).
+    pub fn new(geometry: Geometry, root_empty: usize) -> Solver {
+        assert!(root_empty <= 20, "{root_empty}! does not fit in u64");
+        Solver {
+            rows: geometry.rows().into_owned(),
+            full: geometry.full_mask(),
+            denominator: (1..=root_empty as u64).product(),
+            memo: HashMap::default(),
+        }
+    }
+
+    /// The common denominator of the [`Chances`] of this solver's entries.
+    pub fn denominator(&self) -> u64 {
+        self.denominator
+    }
+
+    /// Number of positions solved so far.
+    pub fn len(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// Whether nothing has been solved yet.
+    pub fn is_empty(&self) -> bool {
+        self.memo.is_empty()
+    }
+
+    /// The solved entry of a position, if it has been solved (`mine` = the mover's cells).
+    pub fn get(&self, mine: u64, theirs: u64) -> Option<&Entry> {
+        self.memo.get(&(mine, theirs))
+    }
+
+    /// The entry of `state` (seen from its player to move), if solved.
+    pub fn entry(&self, state: &State) -> Option<&Entry> {
+        let me = state.player_to_move();
+        self.get(state.cells_of(me), state.cells_of(me.other()))
+    }
+
+    /// Solves the position where the mover holds `mine` and the other player `theirs`, and every
+    /// position reachable from it.
+    pub fn solve(&mut self, mine: u64, theirs: u64) -> Entry {
+        if let Some(e) = self.memo.get(&(mine, theirs)) {
+            return *e;
+        }
+        let d = self.denominator;
+        let entry = if self.rows.iter().any(|&r| r & !theirs == 0) {
+            // The other player has just completed a line: the mover has lost.
+            Entry {
+                value: Value::Loss,
+                distance: 0,
+                best: 0,
+                versus_random: Chances { win: 0, loss: d },
+                random_to_move: Chances { win: d, loss: 0 },
+            }
+        } else if mine | theirs == self.full {
+            Entry {
+                value: Value::Draw,
+                distance: 0,
+                best: 0,
+                versus_random: Chances::default(),
+                random_to_move: Chances::default(),
+            }
+        } else {
+            let free = self.full & !(mine | theirs);
+            let n = free.count_ones() as u64;
+            let mut children = Vec::with_capacity(n as usize);
+            let mut sum = Chances::default();
+            for c in cells_of(free) {
+                let b = 1u64 << (c - 1);
+                let child = self.solve(theirs, mine | b);
+                sum.win += child.versus_random.win;
+                sum.loss += child.versus_random.loss;
+                children.push((b, child));
+            }
+            debug_assert!(sum.win % n == 0 && sum.loss % n == 0, "inexact average");
+            let random_to_move = Chances {
+                win: sum.win / n,
+                loss: sum.loss / n,
+            };
+            let value = children
+                .iter()
+                .map(|(_, ch)| ch.value.negate())
+                .max()
+                .expect("a free cell");
+            children.retain(|(_, ch)| ch.value.negate() == value);
+            let distance = match value {
+                Value::Loss => children.iter().map(|(_, ch)| ch.distance).max(),
+                _ => children.iter().map(|(_, ch)| ch.distance).min(),
+            }
+            .expect("a move keeps the value")
+                + 1;
+            if value == Value::Win {
+                children.retain(|(_, ch)| ch.distance + 1 == distance);
+            } else {
+                // Most chances to win against a random opponent, then fewest to lose.
+                let key = |ch: &Entry| {
+                    (
+                        ch.random_to_move.win,
+                        std::cmp::Reverse(ch.random_to_move.loss),
+                    )
+                };
+                let top = children
+                    .iter()
+                    .map(|(_, ch)| key(ch))
+                    .max()
+                    .expect("a move");
+                children.retain(|(_, ch)| key(ch) == top);
+            }
+            Entry {
+                value,
+                distance,
+                best: children.iter().fold(0, |m, (b, _)| m | b),
+                versus_random: children[0].1.random_to_move,
+                random_to_move,
+            }
+        };
+        self.memo.insert((mine, theirs), entry);
+        entry
+    }
+}
+
+/// Solves the whole LED board from the empty board (the work [`table`] does once).
+pub fn build_table() -> Solver {
+    let mut solver = Solver::new(Geometry::LED, Geometry::LED.cells());
+    solver.solve(0, 0);
+    solver
+}
+
+/// The solution of the LED board, built on first use.
+pub fn table() -> &'static Solver {
+    static TABLE: OnceLock<Solver> = OnceLock::new();
+    TABLE.get_or_init(build_table)
+}
+
+/// A position's solution as plain numbers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Evaluation {
+    /// The value with perfect play, for the player to move.
+    pub value: Value,
+    /// Plies to the end with perfect play (winner fastest, loser slowest).
+    pub distance: usize,
+    /// The moves the perfect player chooses among, in cell order.
+    pub best: Vec<Cell>,
+    /// Probability that the player to move wins, playing this policy against a random opponent.
+    pub win_versus_random: f64,
+    /// Probability that it loses, likewise.
+    pub loss_versus_random: f64,
+}
+
+/// The solution of `state` for its player to move: from the LED table, or solved now on another
+/// board with at most [`SOLVE_LIMIT`] empty cells; `None` for larger positions.
+pub fn evaluate(state: &State) -> Option<Evaluation> {
+    let to_eval = |e: &Entry, den: u64| Evaluation {
+        value: e.value,
+        distance: e.distance as usize,
+        best: cells_of(e.best).collect(),
+        win_versus_random: e.versus_random.win as f64 / den as f64,
+        loss_versus_random: e.versus_random.loss as f64 / den as f64,
+    };
+    if state.geometry() == Geometry::LED {
+        if let Some(e) = table().entry(state) {
+            return Some(to_eval(e, table().denominator()));
+        }
+    }
+    let g = state.geometry();
+    let empty = g.cells() - state.moves_count();
+    if g != Geometry::LED && empty > SOLVE_LIMIT {
+        return None;
+    }
+    // Every LED position reachable by legal play is in the table; this also serves any other.
+    let mut solver = Solver::new(g, empty);
+    let me = state.player_to_move();
+    let e = solver.solve(state.cells_of(me), state.cells_of(me.other()));
+    Some(to_eval(&e, solver.denominator()))
+}
+
+/// The moves the perfect player chooses among in `state`, in cell order (empty when the game is
+/// over). On a large non-LED board these are the weight-grid player's best cells.
+pub fn candidates(state: &State) -> Vec<Cell> {
+    if state.game_over() {
+        return Vec::new();
+    }
+    match evaluate(state) {
+        Some(e) => e.best,
+        None => weights::best_cells(state),
+    }
+}
+
+impl ComputerPlayer for Perfect {
+    fn name(&self) -> &'static str {
+        "perfect"
+    }
+
+    fn choose(&self, state: &State, _history: &[Cell], rng: &mut StdRng) -> Cell {
+        if state.geometry() == Geometry::LED {
+            if let Some(e) = table().entry(state) {
+                if e.best != 0 {
+                    let best: Vec<Cell> = cells_of(e.best).collect();
+                    return *best.choose(rng).expect("non-empty");
+                }
+            }
+        }
+        *candidates(state)
+            .choose(rng)
+            .expect("choose is only called while the game is not over")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Outcome, Player};
+    use rand::SeedableRng;
+    use std::collections::HashMap;
+
+    /// Every reachable non-terminal LED position, for both start players.
+    fn positions() -> Vec<State> {
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![
+            State::initial_state(),
+            State::empty(Geometry::LED, Player::O),
+        ];
+        while let Some(s) = stack.pop() {
+            if seen.insert(s) {
+                stack.extend(s.legal_moves().map(|c| s.result(c)));
+            }
+        }
+        seen.into_iter().filter(|s| !s.game_over()).collect()
+    }
+
+    /// Independent plain negamax (no memo, through the `State` API): a score of 100 − d for a win in
+    /// d plies, −(100 − d) for a loss in d plies, 0 for a draw.
+    fn score(s: &State) -> i32 {
+        if s.game_over() {
+            return match s.outcome() {
+                Some(Outcome::Won(p)) if p == s.player_to_move() => unreachable!(),
+                Some(Outcome::Won(_)) => -100,
+                _ => 0,
+            };
+        }
+        let best = s.legal_moves().map(|c| -score(&s.result(c))).max().unwrap();
+        best - best.signum()
+    }
+
+    #[test]
+    fn table_holds_every_reachable_position_of_either_start() {
+        // 5,478 reachable positions (SPEC.md §6); seen from the mover they are the same for both
+        // starts, so the table has exactly that many entries.
+        assert_eq!(table().len(), 5478);
+        assert_eq!(table().denominator(), 362_880);
+        for s in positions() {
+            assert!(table().entry(&s).is_some(), "{}", s.board_text());
+        }
+        assert_eq!(table().get(0, 0).unwrap().value, Value::Draw);
+        assert_eq!(table().get(0, 0).unwrap().distance, 9);
+    }
+
+    #[test]
+    fn values_and_distances_agree_with_plain_negamax() {
+        let mut checked = 0;
+        for s in positions() {
+            if s.moves_count() < 2 {
+                continue; // the plain negamax is slow near the empty board; checked below
+            }
+            let sc = score(&s);
+            let e = table().entry(&s).unwrap();
+            let (value, distance) = match sc.signum() {
+                1 => (Value::Win, 100 - sc),
+                -1 => (Value::Loss, 100 + sc),
+                _ => (Value::Draw, (9 - s.moves_count()) as i32),
+            };
+            assert_eq!(
+                (e.value, e.distance as i32),
+                (value, distance),
+                "\n{}",
+                s.board_text()
+            );
+            checked += 1;
+        }
+        assert!(checked > 4000);
+        assert_eq!(score(&State::initial_state()), 0);
+    }
+
+    #[test]
+    fn wins_as_fast_as_possible() {
+        let mut immediate = 0;
+        for s in positions() {
+            let e = evaluate(&s).unwrap();
+            let me = s.player_to_move();
+            let wins_now: Vec<Cell> = s
+                .legal_moves()
+                .filter(|&c| s.result(c).three_in_row(me))
+                .collect();
+            if !wins_now.is_empty() {
+                immediate += 1;
+                assert_eq!(e.value, Value::Win);
+                assert_eq!(e.distance, 1);
+                assert_eq!(e.best, wins_now, "\n{}", s.board_text());
+            }
+            if e.value == Value::Win {
+                for &c in &e.best {
+                    let next = s.result(c);
+                    if !next.game_over() {
+                        let ne = evaluate(&next).unwrap();
+                        assert_eq!(ne.value, Value::Loss);
+                        assert_eq!(ne.distance + 1, e.distance);
+                    }
+                }
+                // No other move wins faster.
+                let fastest = s
+                    .legal_moves()
+                    .map(|c| s.result(c))
+                    .filter(|n| {
+                        n.three_in_row(me) || table().entry(n).unwrap().value == Value::Loss
+                    })
+                    .map(|n| {
+                        if n.game_over() {
+                            0
+                        } else {
+                            table().entry(&n).unwrap().distance
+                        }
+                    })
+                    .min()
+                    .unwrap();
+                assert_eq!(fastest as usize + 1, e.distance);
+            }
+        }
+        assert!(immediate > 1000);
+        // By hand: x 1, o 4, x 2, o 5 — x wins at 3 now rather than anything slower.
+        let s = State::from_cells(Geometry::LED, Player::X, &[1, 4, 2, 5]).unwrap();
+        for seed in 0..10 {
+            assert_eq!(
+                Perfect.choose(&s, &[1, 4, 2, 5], &mut StdRng::seed_from_u64(seed)),
+                3
+            );
+        }
+    }
+
+    /// Exact chances (win, loss) of `me`, playing the perfect player's candidates (which must all be
+    /// worth the same), against a uniformly random opponent — computed through the public API.
+    fn chances(
+        s: &State,
+        me: Player,
+        memo: &mut HashMap<(State, Player), (f64, f64)>,
+    ) -> (f64, f64) {
+        if let Some(&r) = memo.get(&(*s, me)) {
+            return r;
+        }
+        let r = match s.outcome() {
+            Some(Outcome::Won(p)) if p == me => (1.0, 0.0),
+            Some(Outcome::Won(_)) => (0.0, 1.0),
+            Some(Outcome::Draw) => (0.0, 0.0),
+            None if s.player_to_move() == me => {
+                let all: Vec<(f64, f64)> = candidates(s)
+                    .iter()
+                    .map(|&c| chances(&s.result(c), me, memo))
+                    .collect();
+                for w in &all {
+                    assert!((w.0 - all[0].0).abs() < 1e-12 && (w.1 - all[0].1).abs() < 1e-12);
+                }
+                all[0]
+            }
+            None => {
+                let all: Vec<(f64, f64)> = s
+                    .legal_moves()
+                    .map(|c| chances(&s.result(c), me, memo))
+                    .collect();
+                let n = all.len() as f64;
+                (
+                    all.iter().map(|w| w.0).sum::<f64>() / n,
+                    all.iter().map(|w| w.1).sum::<f64>() / n,
+                )
+            }
+        };
+        memo.insert((*s, me), r);
+        r
+    }
+
+    #[test]
+    fn gives_a_random_opponent_the_most_chances_to_go_wrong() {
+        let mut memo = HashMap::new();
+        let mut strictly_better = 0;
+        for s in positions() {
+            let me = s.player_to_move();
+            let e = evaluate(&s).unwrap();
+            let mine = chances(&s, me, &mut memo);
+            assert!(
+                (mine.0 - e.win_versus_random).abs() < 1e-12,
+                "\n{}",
+                s.board_text()
+            );
+            assert!((mine.1 - e.loss_versus_random).abs() < 1e-12);
+            if e.value == Value::Win {
+                assert_eq!(mine, (1.0, 0.0));
+                continue;
+            }
+            // Every move that keeps the value does no better against the random opponent.
+            for c in s.legal_moves() {
+                let next = s.result(c);
+                let keeps = next.three_in_row(me)
+                    || next.board_full()
+                    || table().entry(&next).unwrap().value
+                        == match e.value {
+                            Value::Draw => Value::Draw,
+                            _ => Value::Win,
+                        };
+                if !keeps {
+                    continue;
+                }
+                let other = chances(&next, me, &mut memo);
+                assert!(
+                    other.0 < mine.0 - 1e-12
+                        || ((other.0 - mine.0).abs() < 1e-12 && other.1 > mine.1 - 1e-12),
+                    "move {c} does better than {:?} in\n{}",
+                    e.best,
+                    s.board_text()
+                );
+                if other.0 < mine.0 - 1e-12 {
+                    strictly_better += 1;
+                }
+            }
+        }
+        assert!(strictly_better > 0, "the criterion decides somewhere");
+        // On the empty board, the first player wins most games against a random opponent.
+        let e = evaluate(&State::initial_state()).unwrap();
+        assert!(
+            e.win_versus_random > 0.9 && e.loss_versus_random == 0.0,
+            "{e:?}"
+        );
+    }
+
+    #[test]
+    fn same_solution_from_a_fresh_solver_mid_game() {
+        // The generic path (used on other boards) solved from a position agrees with the table.
+        for cells in [
+            &[5][..],
+            &[1, 5],
+            &[1, 5, 9],
+            &[2, 4, 6, 8],
+            &[1, 2, 3, 5, 4],
+        ] {
+            for start in [Player::X, Player::O] {
+                let s = State::from_cells(Geometry::LED, start, cells).unwrap();
+                let me = s.player_to_move();
+                let mut solver = Solver::new(Geometry::LED, 9 - s.moves_count());
+                let fresh = solver.solve(s.cells_of(me), s.cells_of(me.other()));
+                let t = table().entry(&s).unwrap();
+                assert_eq!(
+                    (fresh.value, fresh.distance, fresh.best),
+                    (t.value, t.distance, t.best)
+                );
+                let (f, td) = (solver.denominator() as f64, table().denominator() as f64);
+                assert_eq!(
+                    fresh.versus_random.win as f64 / f,
+                    t.versus_random.win as f64 / td
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn other_boards_solve_small_positions_and_fall_back_on_large_ones() {
+        let g = Geometry::new(4, 4, 3).unwrap();
+        let s = State::empty(g, Player::X);
+        assert!(evaluate(&s).is_none());
+        assert_eq!(candidates(&s), weights::best_cells(&s));
+        // A position with 10 empty cells, solved exactly: x (1, 2, 16) wins at once on 3 ({1,2,3}).
+        let s = State::from_cells(g, Player::X, &[1, 6, 2, 7, 16, 11]).unwrap();
+        assert_eq!(16 - s.moves_count(), 10);
+        let e = evaluate(&s).unwrap();
+        assert_eq!(e.value, Value::Win);
+        assert_eq!(e.distance, 1);
+        assert_eq!(e.best, [3]);
+        let history = [1, 6, 2, 7, 16, 11];
+        assert_eq!(
+            Perfect.choose(&s, &history, &mut StdRng::seed_from_u64(1)),
+            3
+        );
+        // One more empty cell and the player falls back to the weight grid.
+        let s = State::from_cells(g, Player::X, &[1, 6, 2, 7, 16]).unwrap();
+        assert_eq!(16 - s.moves_count(), SOLVE_LIMIT + 1);
+        assert!(evaluate(&s).is_none());
+    }
+}
