@@ -113,10 +113,16 @@ fn stop(child: &mut Child) {
     if matches!(child.try_wait(), Ok(Some(_))) {
         return;
     }
-    let _ = Command::new("kill")
+    let terminated = Command::new("kill")
         .args(["-TERM", &child.id().to_string()])
         .stderr(Stdio::null())
-        .status();
+        .status()
+        .is_ok_and(|s| s.success());
+    if !terminated {
+        let _ = child.kill();
+        let _ = child.wait();
+        return;
+    }
     let start = Instant::now();
     while start.elapsed() < Duration::from_secs(2) {
         if matches!(child.try_wait(), Ok(Some(_))) {
@@ -933,6 +939,51 @@ fn e2e_draw_in_red() {
         [is_blue, is_green],
         "\"cat got it\" in red",
     );
+}
+
+/// A click whose X events (pointer motion, press, release) reach the game together must be answered
+/// like any other. It is not: miniquad 0.4's blocking event loop (linux_x11.rs, `block_on_wait`)
+/// handles every pending event and then blocks for one more before it draws, so the frame that acts
+/// on the press waits for the next X event — and when that is a pointer motion, the click is taken
+/// at the pointer's new position, usually hitting nothing. A person sees a click ignored, e.g. a
+/// touchpad tap (press and release at once) on a busy machine. Known upstream:
+/// https://github.com/not-fl3/miniquad/pull/458. To make the batch certain, the game is stopped
+/// (SIGSTOP) while xdotool clicks and continued after. Ignored until the shell or miniquad is
+/// fixed; run it with `cargo test --test e2e -- --ignored`.
+#[test]
+#[ignore = "known bug: miniquad's blocking loop leaves a batched click unanswered (miniquad PR #458)"]
+fn e2e_batched_click_is_answered() {
+    let _serial = serial();
+    if !e2e_available() {
+        return;
+    }
+    let mut s = Session::start("batched-click", &[]);
+    initial_screen(&mut s);
+    let signal = |sig: &str, pid: u32| {
+        let ok = Command::new("kill")
+            .args([sig, &pid.to_string()])
+            .status()
+            .is_ok_and(|st| st.success());
+        assert!(ok, "kill {sig} {pid} failed");
+    };
+    let pid = s.app.id();
+    let window = s.window.clone();
+    let (x, y) = win(150, 650);
+    signal("-STOP", pid);
+    s.xdotool(&[
+        "mousemove",
+        "--window",
+        &window,
+        &x.to_string(),
+        &y.to_string(),
+        "click",
+        "1",
+    ]);
+    std::thread::sleep(Duration::from_millis(200));
+    signal("-CONT", pid);
+    s.wait_for("x in cell 1 after a batched click", |sh| {
+        board(sh) == "x........"
+    });
 }
 
 /// CPU time (user + system) of a process, in clock ticks.
