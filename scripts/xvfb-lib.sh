@@ -35,7 +35,7 @@ trap cleanup EXIT
 
 # Starts Xvfb on a free display (it picks one and writes the number to -displayfd); sets DISPLAY.
 start_xvfb() {
-    Xvfb -displayfd 3 -screen 0 1024x1024x24 -nolisten tcp 3>"$WORK_DIR/display" >/dev/null 2>"$WORK_DIR/xvfb.err" &
+    Xvfb -displayfd 3 -screen 0 1024x1024x24 -nolisten tcp -noreset 3>"$WORK_DIR/display" >/dev/null 2>"$WORK_DIR/xvfb.err" &
     XVFB_PID=$!
     local i
     for i in $(seq 100); do

@@ -279,7 +279,9 @@ struct Session {
     _xvfb_stdout: ChildStdout,
 }
 
-/// Starts Xvfb on a free display (it picks one and writes its number to `-displayfd`).
+/// Starts Xvfb on a free display (it picks one and writes its number to `-displayfd`). `-noreset`:
+/// otherwise the server resets when its last client leaves (the readiness probe), and a client
+/// connecting meanwhile (the game) fails with "XOpenDisplay() failed".
 fn start_xvfb() -> (Child, ChildStdout, String) {
     let mut xvfb = Command::new("Xvfb")
         .args([
@@ -290,6 +292,7 @@ fn start_xvfb() -> (Child, ChildStdout, String) {
             "1024x1024x24",
             "-nolisten",
             "tcp",
+            "-noreset",
         ])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
