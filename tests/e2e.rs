@@ -974,16 +974,14 @@ fn e2e_draw_in_red() {
 }
 
 /// A click whose X events (pointer motion, press, release) reach the game together must be answered
-/// like any other. It is not: miniquad 0.4's blocking event loop (linux_x11.rs, `block_on_wait`)
-/// handles every pending event and then blocks for one more before it draws, so the frame that acts
-/// on the press waits for the next X event — and when that is a pointer motion, the click is taken
-/// at the pointer's new position, usually hitting nothing. A person sees a click ignored, e.g. a
-/// touchpad tap (press and release at once) on a busy machine. Known upstream:
-/// https://github.com/not-fl3/miniquad/pull/458. To make the batch certain, the game is stopped
-/// (SIGSTOP) while xdotool clicks and continued after. Ignored until the shell or miniquad is
-/// fixed; run it with `cargo test --test e2e -- --ignored`.
+/// like any other. miniquad 0.4.11's blocking event loop (linux_x11.rs) handled every pending event
+/// and then blocked for one more before it drew, so the frame that acts on the press waited for the
+/// next X event — and when that was a pointer motion, the click was taken at the pointer's new
+/// position. A person saw a click ignored, e.g. a touchpad tap on a busy machine. The project's
+/// vendored miniquad carries the fix (vendor/miniquad/PATCHED.md, upstream PR #458). To make the
+/// batch certain, the game is stopped (SIGSTOP) while xdotool clicks and continued after; without
+/// the patch this test fails every time.
 #[test]
-#[ignore = "known bug: miniquad's blocking loop leaves a batched click unanswered (miniquad PR #458)"]
 fn e2e_batched_click_is_answered() {
     let _serial = serial();
     if !e2e_available() {
