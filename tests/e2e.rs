@@ -1124,3 +1124,97 @@ fn no_display_is_a_one_line_error() {
         .expect("a free display number");
     check_no_window(Some(&format!(":{n}")));
 }
+
+// ---------------------------------------------------------------------------------------------
+// The additions: computer players, the seat buttons and the keyboard.
+// ---------------------------------------------------------------------------------------------
+
+/// The number of marks on the board.
+fn marks(shot: &Shot) -> usize {
+    board(shot)
+        .chars()
+        .filter(|&m| m == 'x' || m == 'o')
+        .count()
+}
+
+#[test]
+fn e2e_bp_answers_as_o_with_no_mouse_movement() {
+    let _serial = serial();
+    if !e2e_available() {
+        return;
+    }
+    let mut s = Session::start("bp-answers", &["--o", "bp"]);
+    initial_screen(&mut s);
+    // The person clicks cell 1 and keeps the mouse still; the program's O comes by itself (the
+    // seed's DefaultMoves: the centre first).
+    let (x, y) = cell_centre(1);
+    s.click(x, y);
+    let shot = s.wait_for("bp's o in the centre after x in cell 1", |sh| {
+        board(sh) == "x...o...."
+    });
+    s.check(&shot, shows_turn(&shot), "x's turn after bp's answer");
+    // x takes the opposite corner: PreventAnotherXFork answers O(0,1), cell 2.
+    let (x, y) = cell_centre(9);
+    s.click(x, y);
+    s.wait_for("bp's o in cell 2 (PreventAnotherXFork)", |sh| {
+        board(sh) == "xo..o...x"
+    });
+}
+
+#[test]
+fn e2e_the_o_seat_button_hands_o_to_a_computer() {
+    let _serial = serial();
+    if !e2e_available() {
+        return;
+    }
+    let mut s = Session::start("seat-button", &[]);
+    let first = initial_screen(&mut s);
+    // The o seat's box below the board, (420,305)–(700,355): one click, "o: human" becomes "o: bp".
+    let label = easel_rect(425, 310, 695, 350);
+    s.click(560, 330);
+    let shot = s.wait_for("the o seat's label to change", |sh| {
+        !same_pixels(&sh.crop(label), &first.crop(label))
+    });
+    s.check(
+        &shot,
+        board(&shot) == ".........",
+        "the seat button played a move",
+    );
+    let (x, y) = cell_centre(3);
+    s.click(x, y);
+    s.wait_for("the computer's o after x in cell 3", |sh| {
+        board(sh) == "..x.o...."
+    });
+}
+
+#[test]
+fn e2e_computers_play_a_whole_game_and_the_keyboard_plays_and_restarts() {
+    let _serial = serial();
+    if !e2e_available() {
+        return;
+    }
+    let mut s = Session::start("computers", &["--x", "perfect", "--o", "perfect"]);
+    // Perfect against perfect: a draw, a move every 0.6 s, with no input at all.
+    for n in [2, 5, 8] {
+        s.wait_for(&format!("at least {n} marks"), |sh| marks(sh) >= n);
+    }
+    let end = s.wait_for("cat got it after nine moves", |sh| {
+        marks(sh) == 9 && shows_result(sh, is_red)
+    });
+    s.check(&end, !board(&end).contains('?'), "a cell with both colours");
+    // Hand both seats back to people with the keyboard (x and o cycle to the next seat: from
+    // perfect, random then human), restart with r, and play cell 5 with the key 5.
+    for key in ["x", "x", "o", "o", "r"] {
+        let out = s.xdotool(&["key", "--window", &s.window.clone(), key]);
+        assert!(out.status.success(), "xdotool key {key}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    s.wait_for("an empty board after r", |sh| {
+        board(sh) == "........." && shows_turn(sh)
+    });
+    let out = s.xdotool(&["key", "--window", &s.window.clone(), "5"]);
+    assert!(out.status.success());
+    let shot = s.wait_for("x in cell 5 by the key 5", |sh| board(sh) == "....x....");
+    // No computer answers: both seats are people again.
+    s.assert_unchanged(&shot, "after the person's x with two people seated");
+}
