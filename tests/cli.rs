@@ -1,0 +1,110 @@
+//! The command line as a script uses it: `tictactoe move` and `tictactoe arena`, exit codes and the
+//! one-line errors.
+
+use std::process::{Command, Output};
+
+const APP: &str = env!("CARGO_BIN_EXE_tictactoe");
+
+fn run(args: &[&str]) -> Output {
+    Command::new(APP)
+        .args(args)
+        .env_remove("DISPLAY")
+        .output()
+        .expect("run tictactoe")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn move_prints_the_chosen_cell() {
+    // After x in the centre, the perfect o answers in a corner; oxo's findmaxindex keeps ties on
+    // the highest-numbered square, so it answers 9; bp's DefaultMoves also take a corner, (0,0).
+    for (player, expected) in [
+        ("perfect", &["1", "3", "7", "9"][..]),
+        ("oxo", &["9"]),
+        ("bp", &["1"]),
+    ] {
+        let o = run(&["move", "--player", player, "5"]);
+        assert_eq!(o.status.code(), Some(0), "{player}: {}", stderr(&o));
+        let cell = stdout(&o);
+        assert!(expected.contains(&cell.trim()), "{player} chose {cell}");
+        assert_eq!(cell.lines().count(), 1);
+    }
+    // A win in one: x has 1 and 2, o has 4 and 5; x to move takes 3.
+    let o = run(&["move", "--player", "perfect", "1", "4", "2", "5"]);
+    assert_eq!(stdout(&o).trim(), "3");
+    // o starts: the first cell is o's.
+    let o = run(&[
+        "move", "--player", "perfect", "--start", "o", "1", "2", "4", "3",
+    ]);
+    assert_eq!(stdout(&o).trim(), "7", "o completes 1-4-7");
+}
+
+#[test]
+fn move_is_repeatable_with_a_seed() {
+    let a = run(&["move", "--player", "random", "--seed", "42"]);
+    let b = run(&["move", "--player", "random", "--seed", "42"]);
+    assert_eq!(stdout(&a), stdout(&b));
+    let answers: std::collections::BTreeSet<String> = (0..20)
+        .map(|seed| {
+            stdout(&run(&[
+                "move",
+                "--player",
+                "random",
+                "--seed",
+                &seed.to_string(),
+            ]))
+        })
+        .collect();
+    assert!(
+        answers.len() > 1,
+        "random answers the same whatever the seed"
+    );
+}
+
+#[test]
+fn move_errors_are_one_line_and_exit_2() {
+    for args in [
+        &["move", "--player", "nobody"][..],
+        &["move", "--player", "perfect", "1", "1"],
+        &["move", "--player", "perfect", "0"],
+        &["move", "--player", "perfect", "10"],
+        &["move", "--player", "perfect", "x"],
+        &["move", "--player", "perfect", "1", "4", "2", "5", "3"],
+        &["move", "--player", "perfect", "--start", "z"],
+        &["move"],
+    ] {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert_eq!(stderr(&o).lines().count(), 1, "{args:?}: {}", stderr(&o));
+        assert!(stdout(&o).is_empty(), "{args:?}");
+        assert!(!stderr(&o).contains("panicked"));
+    }
+}
+
+#[test]
+fn arena_prints_a_reproducible_table() {
+    let a = run(&["arena", "--games", "20", "--seed", "5"]);
+    assert_eq!(a.status.code(), Some(0), "{}", stderr(&a));
+    let table = stdout(&a);
+    for name in ["bp", "oxo", "weights", "perfect", "random"] {
+        assert!(
+            table.lines().any(|l| l.starts_with(name)),
+            "{name} missing:\n{table}"
+        );
+    }
+    assert_eq!(
+        table,
+        stdout(&run(&["arena", "--games", "20", "--seed", "5"]))
+    );
+    // The perfect player never loses a game, as x or o: its rows' "lost" column is 0.
+    for line in table.lines().filter(|l| l.starts_with("perfect ")) {
+        assert_eq!(line.split_whitespace().last(), Some("0"), "{line}");
+    }
+}
