@@ -309,6 +309,18 @@ pub fn choose_move(
     seed: u64,
     cells: &[String],
 ) -> Result<Cell, String> {
+    choose_move_on(Geometry::LED, player_name, start, seed, cells)
+}
+
+/// [`choose_move`] on a board of any geometry (`tictactoe move --width W --height H --run K`);
+/// cells are numbered 1 to W·H, row-major from the top-left.
+pub fn choose_move_on(
+    g: Geometry,
+    player_name: &str,
+    start: Player,
+    seed: u64,
+    cells: &[String],
+) -> Result<Cell, String> {
     let player = players::by_name(player_name).ok_or_else(|| {
         let names: Vec<&str> = players::all().iter().map(|p| p.name()).collect();
         format!(
@@ -316,7 +328,6 @@ pub fn choose_move(
             names.join(", ")
         )
     })?;
-    let g = Geometry::LED;
     let mut state = State::empty(g, start);
     let mut history = Vec::with_capacity(cells.len());
     for (i, text) in cells.iter().enumerate() {

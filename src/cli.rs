@@ -38,7 +38,17 @@ pub enum Command {
         /// Seed of the random numbers that break ties.
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// The cells played so far, 1–9 (row-major from the top-left), the starting player's first.
+        /// The board's width (seed 004's players play any width × height).
+        #[arg(long, default_value_t = 3)]
+        width: usize,
+        /// The board's height.
+        #[arg(long, default_value_t = 3)]
+        height: usize,
+        /// Marks in a line that win.
+        #[arg(long, default_value_t = 3)]
+        run: usize,
+        /// The cells played so far, 1–9 on the 3 × 3 board (1 to width·height, row-major from the
+        /// top-left), the starting player's first.
         #[arg(value_name = "CELL", allow_hyphen_values = true)]
         cells: Vec<String>,
     },

@@ -23,8 +23,14 @@ fn main() -> ExitCode {
             player,
             start,
             seed,
+            width,
+            height,
+            run,
             cells,
-        }) => match tictactoe::arena::choose_move(&player, start.into(), seed, &cells) {
+        }) => match tictactoe::Geometry::new(width, height, run)
+            .map_err(|e| e.to_string())
+            .and_then(|g| tictactoe::arena::choose_move_on(g, &player, start.into(), seed, &cells))
+        {
             Ok(cell) => {
                 println!("{cell}");
                 ExitCode::SUCCESS

@@ -47,6 +47,36 @@ fn move_prints_the_chosen_cell() {
 }
 
 #[test]
+fn move_plays_other_boards() {
+    // 4×4, three in a row: x holds 6 and 11 on a diagonal, o 1 and 2; x to move completes at 16.
+    let o = run(&[
+        "move", "--player", "weights", "--width", "4", "--height", "4", "6", "1", "11", "2",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), "16");
+    for player in ["bp", "oxo", "weights", "perfect", "random"] {
+        let o = run(&[
+            "move", "--player", player, "--width", "5", "--height", "4", "--run", "4", "1", "20",
+        ]);
+        let cell: usize = stdout(&o).trim().parse().expect("a cell number");
+        assert!((2..=19).contains(&cell), "{player} chose {cell}");
+    }
+    // Cells are checked against the board's size; impossible boards are one-line errors.
+    for args in [
+        &["move", "--player", "weights", "--width", "4", "13"][..],
+        &[
+            "move", "--player", "weights", "--width", "9", "--height", "9",
+        ],
+        &["move", "--player", "weights", "--run", "4"],
+        &["move", "--player", "weights", "--width", "0"],
+    ] {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert_eq!(stderr(&o).lines().count(), 1, "{args:?}: {}", stderr(&o));
+    }
+}
+
+#[test]
 fn move_is_repeatable_with_a_seed() {
     let a = run(&["move", "--player", "random", "--seed", "42"]);
     let b = run(&["move", "--player", "random", "--seed", "42"]);
