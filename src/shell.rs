@@ -193,3 +193,32 @@ pub fn quiet_panics() {
         std::process::exit(1);
     }));
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tictactoe::easel::point;
+
+    #[test]
+    fn easel_and_window_coordinates_meet_in_one_conversion() {
+        let v = Viewport {
+            scale_x: 1.0,
+            scale_y: 1.0,
+        };
+        // window_y = 800 − easel_y: the grid's top-left end (200,700) is 100 px below the top.
+        assert_eq!(v.to_window(point(200, 700)), vec2(200.0, 100.0));
+        assert_eq!(v.to_window(point(0, 0)), vec2(0.0, 800.0));
+        assert_eq!(v.to_easel((150.0, 150.0)), (150.0, 650.0));
+        // A window twice as large in screen units (a DPI scale of 2) maps to the same Easel points.
+        let v2 = Viewport {
+            scale_x: 2.0,
+            scale_y: 2.0,
+        };
+        assert_eq!(v2.to_window(point(450, 750)), vec2(900.0, 100.0));
+        assert_eq!(v2.to_easel((900.0, 100.0)), (450.0, 750.0));
+        for (x, y) in [(0, 0), (123, 456), (800, 800)] {
+            let w = v2.to_window(point(x, y));
+            assert_eq!(v2.to_easel((w.x, w.y)), (x as f32, y as f32));
+        }
+    }
+}
