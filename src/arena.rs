@@ -244,6 +244,20 @@ pub fn arena(players: &[&dyn ComputerPlayer], games: usize, seed: u64) -> ArenaT
     }
 }
 
+/// One line of the arena table: two names, then the games and how they ended.
+fn table_line(
+    f: &mut fmt::Formatter<'_>,
+    a: &str,
+    b: &str,
+    cells: [&dyn fmt::Display; 4],
+) -> fmt::Result {
+    let [games, won, drawn, lost] = cells;
+    writeln!(
+        f,
+        "{a:<10} {b:<10} {games:>7} {won:>7} {drawn:>7} {lost:>7}"
+    )
+}
+
 impl fmt::Display for ArenaTable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
@@ -253,22 +267,11 @@ impl fmt::Display for ArenaTable {
         )?;
         writeln!(f, "Won, drawn and lost count from the row player's side.")?;
         writeln!(f)?;
-        writeln!(
-            f,
-            "{:<10} {:<10} {:>7} {:>7} {:>7} {:>7}",
-            "x (row)", "o", "games", "won", "drawn", "lost"
-        )?;
+        let heading: [&dyn fmt::Display; 4] = [&"games", &"won", &"drawn", &"lost"];
+        table_line(f, "x (row)", "o", heading)?;
         for r in &self.pairings {
-            writeln!(
-                f,
-                "{:<10} {:<10} {:>7} {:>7} {:>7} {:>7}",
-                r.x,
-                r.o,
-                r.tally.total(),
-                r.tally.won,
-                r.tally.drawn,
-                r.tally.lost
-            )?;
+            let t = &r.tally;
+            table_line(f, r.x, r.o, [&t.total(), &t.won, &t.drawn, &t.lost])?;
         }
         writeln!(f)?;
         writeln!(
@@ -276,21 +279,14 @@ impl fmt::Display for ArenaTable {
             "Against the exhaustive adversary (every reply tried; x moves first; finished games):"
         )?;
         writeln!(f)?;
-        writeln!(
-            f,
-            "{:<10} {:<10} {:>7} {:>7} {:>7} {:>7}",
-            "player", "as", "games", "won", "drawn", "lost"
-        )?;
+        table_line(f, "player", "as", heading)?;
         for r in &self.adversary {
-            writeln!(
+            let t = &r.tally;
+            table_line(
                 f,
-                "{:<10} {:<10} {:>7} {:>7} {:>7} {:>7}",
                 r.player,
                 r.side.symbol(),
-                r.tally.total(),
-                r.tally.won,
-                r.tally.drawn,
-                r.tally.lost
+                [&t.total(), &t.won, &t.drawn, &t.lost],
             )?;
         }
         Ok(())
