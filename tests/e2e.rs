@@ -50,7 +50,7 @@ fn on_path(tool: &str) -> bool {
 
 /// Whether the e2e tools are there; skips (or fails, when required) if not.
 fn e2e_available() -> bool {
-    let missing: Vec<&str> = ["Xvfb", "xdotool", "import"]
+    let missing: Vec<&str> = ["Xvfb", "xdotool", "import", "xmessage"]
         .into_iter()
         .filter(|t| !on_path(t))
         .collect();
@@ -1217,4 +1217,30 @@ fn e2e_computers_play_a_whole_game_and_the_keyboard_plays_and_restarts() {
     let shot = s.wait_for("x in cell 5 by the key 5", |sh| board(sh) == "....x....");
     // No computer answers: both seats are people again.
     s.assert_unchanged(&shot, "after the person's x with two people seated");
+}
+
+#[test]
+fn e2e_an_uncovered_window_is_drawn_again() {
+    let _serial = serial();
+    if !e2e_available() {
+        return;
+    }
+    let mut s = Session::start("uncovered", &[]);
+    initial_screen(&mut s);
+    let before = play(&mut s, &[1]);
+    // Another window over the game, as on a desktop without a compositor (Xvfb has none), then
+    // gone: the uncovered part must show the game again, with no key or click to wake it.
+    let mut cover = Command::new("xmessage")
+        .args(["-geometry", "500x500+50+50", "covering the game"])
+        .env("DISPLAY", &s.display)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start xmessage");
+    s.wait_for("the other window over the game", |sh| !sh.same_as(&before));
+    let _ = cover.kill();
+    let _ = cover.wait();
+    s.wait_for("the game drawn again where it was covered", |sh| {
+        sh.same_as(&before)
+    });
 }

@@ -149,6 +149,12 @@ impl X11Display {
             10 => {
                 event_handler.window_minimized_event();
             }
+            // Expose: part of the window must be drawn again (tictactoe patch: with the blocking
+            // event loop nothing else asks for a frame, and a window uncovered on a desktop
+            // without a compositor kept the other window's pixels until the next input).
+            12 => {
+                self.update_requested = true;
+            }
             22 => {
                 let mut d = crate::native_display().try_lock().unwrap();
                 let left = event.xconfigure.x;
