@@ -377,8 +377,10 @@ impl Session {
     fn start(name: &'static str, args: &[&str]) -> Session {
         let (mut xvfb, xvfb_stdout, display) = start_xvfb();
         let app_stderr = tmp_dir().join(format!("e2e-{name}.stderr"));
+        // Started from a directory with no assets in it: the font and icon are in the executable.
         let app = Command::new(APP)
             .args(args)
+            .current_dir(std::env::temp_dir())
             .env("DISPLAY", &display)
             .env_remove("WAYLAND_DISPLAY")
             .env("LIBGL_ALWAYS_SOFTWARE", "1")
