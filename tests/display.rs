@@ -38,6 +38,19 @@ fn state(cells: &[usize]) -> State {
 }
 
 #[test]
+fn the_restart_label_stands_at_restart_mid_x_and_y() {
+    // (35), (36): restartMidX = mid(350, 550), restartMidY = mid(725, 775).
+    assert_eq!((led::RESTART_MID_X, led::RESTART_MID_Y), (450, 750));
+    let label = text(
+        "restart",
+        point(led::RESTART_MID_X, led::RESTART_MID_Y),
+        36,
+        BLACK,
+    );
+    assert!(led::restart_button().contains(&label));
+}
+
+#[test]
 fn initial_state() {
     let mut expected = frame();
     expected.push(text("x's turn", point(100, 750), 36, BLACK));
