@@ -6,7 +6,7 @@
 //! Like the LED program it is a state ([`App`]), `new_state(input, state)` ([`new_state`]) and
 //! `images(state)` ([`images`]); the LED definitions are used unchanged for the board.
 
-use crate::easel::{color, point, text, Color, Image, Input, Point};
+use crate::easel::{color, point, text, Color, Image, Input, Key, Point};
 use crate::geometry::{Cell, Geometry};
 use crate::led::{self, boxed_label, clicked_inside, BLACK, BLUE, FONT_SIZE, GREEN, RED};
 use crate::players::{self, ComputerPlayer};
@@ -177,7 +177,7 @@ fn clicked(input: &Input, (bottom_left, top_right): (Point, Point)) -> bool {
 pub fn new_state(input: &Input, state: App) -> App {
     let mut s = state;
     let now = input.time;
-    let pressed = |k: char| input.keys.contains(&k);
+    let pressed = |k: char| input.key == Some(Key::Char(k));
 
     if led::restart_clicked(input) || pressed('r') {
         s.restart(now);
@@ -202,9 +202,12 @@ pub fn new_state(input: &Input, state: App) -> App {
     if s.computer(to_move).is_none() {
         // LED (46)–(48): movesMade from the click; the keys 1–9 name cells the same way.
         let typed = input
-            .keys
+            .key
             .iter()
-            .filter_map(|k| k.to_digit(10))
+            .filter_map(|k| match k {
+                Key::Char(c) => c.to_digit(10),
+                _ => None,
+            })
             .map(|d| d as Cell)
             .filter(|&c| c >= 1 && s.game.legal_to_move_in(c));
         if let Some(c) = led::moves_made(input, &s.game)

@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 use tictactoe::app::{self, new_state, App, HUMAN, NEXT_GAME_DELAY, PACE, REPLY_DELAY};
-use tictactoe::easel::{Image, Input};
+use tictactoe::easel::{Image, Input, Key};
 use tictactoe::led;
 use tictactoe::rules::{Player, State};
 use tictactoe::Geometry;
@@ -168,11 +168,11 @@ fn the_score_counts_finished_games_and_resets() {
 
 fn any_input() -> impl Strategy<Value = (Input, f64)> {
     let key = prop_oneof![
-        Just(vec![]),
+        Just(None),
         prop::sample::select(vec![
             '1', '2', '3', '4', '5', '6', '7', '8', '9', 'r', 'x', 'o', 's', 'q'
         ])
-        .prop_map(|k| vec![k]),
+        .prop_map(|k| Some(Key::Char(k))),
     ];
     (
         0.0f32..800.0,
@@ -181,12 +181,12 @@ fn any_input() -> impl Strategy<Value = (Input, f64)> {
         key,
         0.0f64..1.0,
     )
-        .prop_map(|(x, y, clicked, keys, dt)| {
+        .prop_map(|(x, y, clicked, key, dt)| {
             let input = Input {
                 mouse_clicked: clicked,
                 mouse_x: x,
                 mouse_y: y,
-                keys,
+                key,
                 time: 0.0,
             };
             (input, dt)
