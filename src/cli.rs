@@ -102,8 +102,9 @@ pub enum Parsed {
     Error(String),
 }
 
-/// Parses the arguments. Errors are reduced to clap's first line, so a user's mistake gets one
-/// line, not a page.
+/// Parses the arguments. An error is reduced to one line: clap's message up to its first blank
+/// line (what is wrong, with the missing argument or the valid values it names on the lines after
+/// the first), the lines joined, without the usage and the help hint.
 pub fn parse<I, T>(args: I) -> Parsed
 where
     I: IntoIterator<Item = T>,
@@ -112,10 +113,24 @@ where
     match Cli::try_parse_from(args) {
         Ok(cli) => Parsed::Run(cli),
         Err(e) if !e.use_stderr() => Parsed::Print(e.to_string()),
-        Err(e) => {
-            let first = e.to_string();
-            let first = first.lines().next().unwrap_or("error: bad arguments");
-            Parsed::Error(format!("tictactoe: {first} (see --help)"))
-        }
+        Err(e) => Parsed::Error(format!(
+            "tictactoe: {} (see --help)",
+            one_line(&e.to_string())
+        )),
+    }
+}
+
+/// The first paragraph of an error message, its lines trimmed and joined by spaces.
+fn one_line(message: &str) -> String {
+    let line = message
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    if line.is_empty() {
+        "error: bad arguments".into()
+    } else {
+        line
     }
 }

@@ -7,6 +7,13 @@ use std::process::ExitCode;
 use tictactoe::cli::{self, Command, Parsed};
 
 fn main() -> ExitCode {
+    // Output into a closed pipe (`tictactoe arena | head`) ends the program quietly, as it does
+    // other command-line tools, instead of a panic on the failed write.
+    #[cfg(unix)]
+    // SAFETY: restores the default disposition; no handler is involved.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = match cli::parse(std::env::args_os()) {
         Parsed::Run(cli) => cli,
         Parsed::Print(text) => {
@@ -45,15 +52,11 @@ fn main() -> ExitCode {
             print!("{}", tictactoe::arena::arena(&players, games, seed));
             ExitCode::SUCCESS
         }
-        None => {
-            if let Err(e) = shell::check_display() {
-                eprintln!("tictactoe: {e}");
-                return ExitCode::FAILURE;
-            }
-            let app = tictactoe::app::App::new(&cli.x, &cli.o, cli.start.into(), cli.seed);
-            shell::quiet_panics();
-            macroquad::Window::from_config(shell::conf(), shell::run(app));
-            ExitCode::SUCCESS
-        }
+        None => shell::run_window(tictactoe::app::App::new(
+            &cli.x,
+            &cli.o,
+            cli.start.into(),
+            cli.seed,
+        )),
     }
 }

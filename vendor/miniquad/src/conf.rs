@@ -181,6 +181,11 @@ pub struct Platform {
     /// Whether to automatically setup the panic hook for Android.
     /// Set this to false if your app does its own panic_hook setup to avoid conflicts.
     pub android_panic_hook: bool,
+
+    /// tictactoe patch: on X11, shrink a window that would not fit the screen, keeping its
+    /// proportions, so that its height leaves 68 pixels of the screen's height for a panel and a
+    /// title bar (a 800 × 800 window opens at 700 × 700 on a 768-pixel-high screen).
+    pub linux_x11_fit_screen: bool,
 }
 
 impl Default for Platform {
@@ -197,6 +202,7 @@ impl Default for Platform {
             wayland_decorations: WaylandDecorations::default(),
             linux_wm_class: "miniquad-application",
             android_panic_hook: true,
+            linux_x11_fit_screen: false,
         }
     }
 }

@@ -252,6 +252,14 @@ pub mod window {
         }
     }
 
+    /// tictactoe patch: with `conf.platform.blocking_event_loop` on X11, ask for a frame `delay`
+    /// from now (replacing any earlier such request), or cancel the request with `None`: the loop
+    /// waits for events only until then. Other platforms ignore it.
+    pub fn schedule_update_after(delay: Option<std::time::Duration>) {
+        let mut d = native_display().lock().unwrap();
+        d.update_deadline = delay.map(|delay| std::time::Instant::now() + delay);
+    }
+
     /// Show or hide the mouse cursor
     pub fn show_mouse(shown: bool) {
         let d = native_display().lock().unwrap();

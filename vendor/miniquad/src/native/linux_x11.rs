@@ -53,6 +53,79 @@ pub struct X11Display {
     cursor_visible: bool,
     update_requested: bool,
     drag_n_drop: drag_n_drop::X11DnD,
+    frame_log: FrameLog,
+}
+
+/// tictactoe patch: with `MINIQUAD_FRAME_LOG=path` in the environment, one line per frame shown
+/// (after the buffer swap) is appended to that file: the process's CPU time so far (user + system,
+/// all threads, in microseconds). The first line is the CPU time to the first drawn frame; the
+/// number of lines is the number of frames drawn. Unset, it costs one environment lookup.
+struct FrameLog(Option<std::fs::File>);
+
+impl FrameLog {
+    fn from_env() -> FrameLog {
+        FrameLog(std::env::var_os("MINIQUAD_FRAME_LOG").and_then(|path| {
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .ok()
+        }))
+    }
+
+    fn frame_shown(&mut self) {
+        if let Some(file) = &mut self.0 {
+            let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+            unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) };
+            let micros = |t: libc::timeval| t.tv_sec as i64 * 1_000_000 + t.tv_usec as i64;
+            use std::io::Write;
+            let _ = writeln!(file, "{}", micros(usage.ru_utime) + micros(usage.ru_stime));
+        }
+    }
+}
+
+/// tictactoe patch: the text of an X error, for a one-line report.
+static X_GET_ERROR_TEXT: std::sync::OnceLock<
+    unsafe extern "C" fn(*mut Display, libc::c_int, *mut libc::c_char, libc::c_int) -> libc::c_int,
+> = std::sync::OnceLock::new();
+
+/// tictactoe patch: Xlib's default error handler prints a many-line dump and exits; this one
+/// panics with one line instead, so that the program's panic hook reports it. (A panic cannot
+/// unwind out of this callback: after the hook has run, the process aborts, unless the hook ends
+/// it first.)
+pub(crate) unsafe extern "C" fn x_error_handler(
+    display: *mut Display,
+    event: *mut XErrorEvent,
+) -> libc::c_int {
+    let event = &*event;
+    let mut text = [0 as libc::c_char; 256];
+    if let Some(get_text) = X_GET_ERROR_TEXT.get() {
+        get_text(
+            display,
+            event.error_code as _,
+            text.as_mut_ptr(),
+            text.len() as _,
+        );
+    }
+    let text = std::ffi::CStr::from_ptr(text.as_ptr()).to_string_lossy();
+    // Requests 128 and up belong to extensions, as GLX: the OpenGL driver failed.
+    let hint = if event.request_code >= 128 {
+        "; the OpenGL driver failed: check the graphics driver, or try LIBGL_ALWAYS_SOFTWARE=1"
+    } else {
+        ""
+    };
+    panic!(
+        "X error {} (request {}.{}){hint}",
+        if text.is_empty() { "unknown" } else { &text },
+        event.request_code,
+        event.minor_code,
+    );
+}
+
+/// tictactoe patch: the connection to the X server is lost (the server ended): one line instead
+/// of Xlib's message and exit.
+unsafe extern "C" fn x_io_error_handler(_display: *mut Display) -> libc::c_int {
+    panic!("the connection to the X server was lost");
 }
 
 impl X11Display {
@@ -242,7 +315,14 @@ impl X11Display {
             }
             // SelectionClear
             29 => {}
-            17 => {}
+            // DestroyNotify: tictactoe patch. The window was destroyed from outside (e.g.
+            // `xdotool windowclose`); with the blocking event loop nothing else would ever come,
+            // and the process waited forever.
+            17 => {
+                if event.xdestroywindow.window == self.window {
+                    panic!("the window was destroyed from outside the program");
+                }
+            }
 
             // GenericEvent
             35 if Some(event.xcookie.extension) == self.libxi.xi_extension_opcode => {
@@ -408,6 +488,40 @@ impl X11Display {
         (libx11.XDefineCursor)(display, window, cursor);
     }
 
+    /// How many X events to read before the next frame (tictactoe patch). With the blocking event
+    /// loop and no frame requested, blocks until an event comes — or, when a frame is due at a
+    /// deadline (`window::schedule_update_after`), until then, and requests the frame. Only when no
+    /// event is pending: an update requested by pending events (a click whose press and release
+    /// arrive together) must not wait for the next, unrelated event (miniquad PR #458).
+    unsafe fn events_to_read(&mut self, blocking: bool) -> libc::c_int {
+        let count = (self.libx11.XPending)(self.display);
+        let deadline = {
+            let mut d = crate::native_display().try_lock().unwrap();
+            if d.update_deadline.is_some_and(|t| t <= std::time::Instant::now()) {
+                d.update_deadline = None;
+                self.update_requested = true;
+            }
+            d.update_deadline
+        };
+        if !blocking || self.update_requested || count > 0 {
+            return count;
+        }
+        let Some(deadline) = deadline else {
+            // No events pending: XNextEvent blocks until one comes, releasing the CPU.
+            return 1;
+        };
+        let wait = deadline.saturating_duration_since(std::time::Instant::now());
+        let millis = (wait.as_micros() as u64).div_ceil(1000).min(i32::MAX as u64) as libc::c_int;
+        let mut fd = libc::pollfd {
+            fd: (self.libx11.XConnectionNumber)(self.display),
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        libc::poll(&mut fd, 1, millis);
+        // The events that came meanwhile, if any; the deadline is checked on the next call.
+        (self.libx11.XPending)(self.display)
+    }
+
     fn process_request(&mut self, request: Request) {
         use Request::*;
         unsafe {
@@ -451,13 +565,15 @@ unsafe fn glx_main_loop<F>(
     conf: &crate::conf::Conf,
     f: &mut Option<F>,
     screen: i32,
-) -> Result<(), X11Display>
+) -> Result<(), (X11Display, String)>
 where
     F: 'static + FnOnce() -> Box<dyn EventHandler>,
 {
+    // tictactoe patch: a failure says why, for the one-line report of `no_gl`.
     let mut glx = match glx::Glx::init(&mut display.libx11, display.display, screen, conf) {
         Ok(glx) => glx,
-        _ => return Err(display),
+        Err(X11Error::LibraryNotFound(_)) => return Err((display, "no libGL".into())),
+        Err(X11Error::GLXError(e)) => return Err((display, e)),
     };
     let visual = glx.visual;
     let depth = glx.depth;
@@ -508,18 +624,7 @@ where
         }
         glx.make_current(display.display, glx_window, glx_context);
 
-        let mut count = (display.libx11.XPending)(display.display);
-        let block_on_wait = conf.platform.blocking_event_loop && !display.update_requested;
-        // tictactoe patch (miniquad PR #458): block for one more event only when none is
-        // pending; otherwise an update requested by these events (a click whose press and
-        // release arrive together) waits for the next, unrelated event.
-        if block_on_wait && count == 0 {
-            // if there are multiple events pending, it is still desired to process
-            // them all in one frame.
-            // However, when there are no events in the queue, +1 hack
-            // will block main thread and release the cpu until the new event.
-            count += 1;
-        }
+        let count = display.events_to_read(conf.platform.blocking_event_loop);
 
         for _ in 0..count {
             let mut xevent = _XEvent { type_0: 0 };
@@ -534,6 +639,7 @@ where
 
             glx.swap_buffers(display.display, glx_window);
             (display.libx11.XFlush)(display.display);
+            display.frame_log.frame_shown();
         }
     }
 
@@ -549,13 +655,13 @@ unsafe fn egl_main_loop<F>(
     mut display: X11Display,
     conf: &crate::conf::Conf,
     f: &mut Option<F>,
-) -> Result<(), X11Display>
+) -> Result<(), (X11Display, String)>
 where
     F: 'static + FnOnce() -> Box<dyn EventHandler>,
 {
     let mut egl_lib = match egl::LibEgl::try_load().ok() {
         Some(glx) => glx,
-        _ => return Err(display),
+        _ => return Err((display, "no libEGL".into())),
     };
 
     display.window =
@@ -563,23 +669,25 @@ where
             .libx11
             .create_window(display.root, display.display, std::ptr::null_mut(), 0, conf);
 
-    let (context, config, egl_display) = egl::create_egl_context(
+    let (context, config, egl_display) = match egl::create_egl_context(
         &mut egl_lib,
         display.display as *mut _,
         conf.platform.framebuffer_alpha,
         conf.sample_count,
-    )
-    .unwrap();
+    ) {
+        Ok(created) => created,
+        Err(e) => return Err((display, format!("EGL: {e:?}"))),
+    };
 
     let egl_surface =
         (egl_lib.eglCreateWindowSurface)(egl_display, config, display.window, std::ptr::null_mut());
 
     if egl_surface.is_null() {
         // == EGL_NO_SURFACE
-        panic!("surface creation failed");
+        return Err((display, "EGL: surface creation failed".into()));
     }
     if (egl_lib.eglMakeCurrent)(egl_display, egl_surface, egl_surface, context) == 0 {
-        panic!("eglMakeCurrent failed");
+        return Err((display, "EGL: eglMakeCurrent failed".into()));
     }
 
     if (egl_lib.eglSwapInterval)(egl_display, conf.platform.swap_interval.unwrap_or(1)) == 0 {
@@ -622,15 +730,7 @@ where
             display.process_request(request);
         }
 
-        let mut count = (display.libx11.XPending)(display.display);
-        let block_on_wait = conf.platform.blocking_event_loop && !display.update_requested;
-        // tictactoe patch (miniquad PR #458): block for one more event only when none is
-        // pending; otherwise an update requested by these events (a click whose press and
-        // release arrive together) waits for the next, unrelated event.
-        if block_on_wait && count == 0 {
-            // same thing as in glx loop, explained there
-            count += 1;
-        }
+        let count = display.events_to_read(conf.platform.blocking_event_loop);
         for _ in 0..count {
             let mut xevent = _XEvent { type_0: 0 };
             (display.libx11.XNextEvent)(display.display, &mut xevent);
@@ -644,6 +744,7 @@ where
 
             (egl_lib.eglSwapBuffers)(egl_display, egl_surface);
             (display.libx11.XFlush)(display.display);
+            display.frame_log.frame_shown();
         }
     }
 
@@ -668,8 +769,17 @@ where
 
         let x11_display = (libx11.XOpenDisplay)(std::ptr::null());
         if x11_display.is_null() {
-            panic!("XOpenDisplay() failed!");
+            // tictactoe patch: say which display.
+            panic!(
+                "cannot connect to the X display {:?} (XOpenDisplay failed)",
+                std::env::var("DISPLAY").unwrap_or_default()
+            );
         }
+        // tictactoe patch: X errors and a lost connection are reported in one line (a panic)
+        // instead of Xlib's many-line dump.
+        let _ = X_GET_ERROR_TEXT.set(libx11.XGetErrorText);
+        (libx11.XSetErrorHandler)(Some(x_error_handler));
+        (libx11.XSetIOErrorHandler)(Some(x_io_error_handler));
 
         // screen selection process. The place to do something about
         // proper multi-monitor support
@@ -701,6 +811,7 @@ where
             cursor_cache: HashMap::new(),
             update_requested: true,
             drag_n_drop: Default::default(),
+            frame_log: FrameLog::from_env(),
             cursor_icon: CursorIcon::Default,
             cursor_visible: true,
         };
@@ -709,21 +820,37 @@ where
             .libxi
             .query_xi_extension(&mut display.libx11, display.display);
 
+        // tictactoe patch: when neither GL interface works, one line that says so (it was an
+        // `unwrap` on `None`).
+        let no_gl = |reasons: &[String]| -> ! {
+            panic!(
+                "no usable OpenGL ({}); install the OpenGL drivers (Mesa: libgl1-mesa-dri, libegl-mesa0) or fix the graphics driver",
+                reasons.join("; ")
+            )
+        };
         match conf.platform.linux_x11_gl {
             crate::conf::LinuxX11Gl::GLXOnly => {
-                glx_main_loop(display, conf, f, x11_screen).ok().unwrap();
+                if let Err((_, glx)) = glx_main_loop(display, conf, f, x11_screen) {
+                    no_gl(&[format!("GLX: {glx}")]);
+                }
             }
             crate::conf::LinuxX11Gl::EGLOnly => {
-                egl_main_loop(display, conf, f).ok().unwrap();
+                if let Err((_, egl)) = egl_main_loop(display, conf, f) {
+                    no_gl(&[egl]);
+                }
             }
             crate::conf::LinuxX11Gl::GLXWithEGLFallback => {
-                if let Err(display) = glx_main_loop(display, conf, f, x11_screen) {
-                    egl_main_loop(display, conf, f).ok().unwrap();
+                if let Err((display, glx)) = glx_main_loop(display, conf, f, x11_screen) {
+                    if let Err((_, egl)) = egl_main_loop(display, conf, f) {
+                        no_gl(&[format!("GLX: {glx}"), egl]);
+                    }
                 }
             }
             crate::conf::LinuxX11Gl::EGLWithGLXFallback => {
-                if let Err(display) = egl_main_loop(display, conf, f) {
-                    glx_main_loop(display, conf, f, x11_screen).ok().unwrap();
+                if let Err((display, egl)) = egl_main_loop(display, conf, f) {
+                    if let Err((_, glx)) = glx_main_loop(display, conf, f, x11_screen) {
+                        no_gl(&[egl, format!("GLX: {glx}")]);
+                    }
                 }
             }
         }

@@ -487,6 +487,7 @@ pub mod Xlib_h {
     pub type XPointer = *mut libc::c_char;
     pub type XErrorHandler =
         Option<unsafe extern "C" fn(_: *mut Display, _: *mut XErrorEvent) -> libc::c_int>;
+    pub type XIOErrorHandler = Option<unsafe extern "C" fn(_: *mut Display) -> libc::c_int>;
     #[derive(Copy, Clone)]
     #[repr(C)]
     pub struct XWindowAttributes {
@@ -896,6 +897,9 @@ crate::declare_module!(
     pub fn XChangeProperty(*mut Display, Window, Atom, Atom, c_int, c_int, *const c_uchar, c_int) -> c_int,
     pub fn XSync(*mut Display, c_int) -> c_int,
     pub fn XSetErrorHandler(XErrorHandler) -> XErrorHandler,
+    pub fn XSetIOErrorHandler(XIOErrorHandler) -> XIOErrorHandler,
+    pub fn XGetErrorText(*mut Display, c_int, *mut c_char, c_int) -> c_int,
+    pub fn XConnectionNumber(*mut Display) -> c_int,
     pub fn XGetWindowAttributes(*mut Display, Window, *mut XWindowAttributes) -> c_int,
     pub fn XMapWindow(*mut Display, Window) -> c_int,
     pub fn XLowerWindow(*mut Display, Window) -> c_int,

@@ -48,7 +48,8 @@ impl LibX11 {
 
     pub unsafe fn release_error_handler(&mut self, display: *mut Display) {
         (self.XSync)(display, false as _);
-        (self.XSetErrorHandler)(None);
+        // tictactoe patch: back to the one-line handler, not Xlib's default dump.
+        (self.XSetErrorHandler)(Some(super::x_error_handler));
     }
 
     pub unsafe fn query_window_size(
@@ -202,13 +203,26 @@ impl LibX11 {
             | PropertyChangeMask;
         self.grab_error_handler();
 
+        // tictactoe patch: `conf.platform.linux_x11_fit_screen` shrinks a window taller than the
+        // screen allows, keeping its proportions.
+        let (mut width, mut height) = (conf.window_width, conf.window_height);
+        if conf.platform.linux_x11_fit_screen {
+            let private = display as _XPrivDisplay;
+            let screen = &*(*private).screens.offset((*private).default_screen as isize);
+            let room = screen.height - 68;
+            if height > room && room > 0 {
+                width = (width as i64 * room as i64 / height as i64).max(1) as i32;
+                height = room;
+            }
+            width = width.min(screen.width);
+        }
         let window = (self.XCreateWindow)(
             display,
             root,
             0 as libc::c_int,
             0 as libc::c_int,
-            conf.window_width as _,
-            conf.window_height as _,
+            width as _,
+            height as _,
             0 as libc::c_int as libc::c_uint,
             depth,
             InputOutput as libc::c_uint,
@@ -225,10 +239,10 @@ impl LibX11 {
         (*hints).flags |= PWinGravity;
         if !conf.window_resizable {
             (*hints).flags |= PMinSize | PMaxSize;
-            (*hints).min_width = conf.window_width;
-            (*hints).min_height = conf.window_height;
-            (*hints).max_width = conf.window_width;
-            (*hints).max_height = conf.window_height;
+            (*hints).min_width = width;
+            (*hints).min_height = height;
+            (*hints).max_width = width;
+            (*hints).max_height = height;
         }
         (*hints).win_gravity = StaticGravity;
         (self.XSetWMNormalHints)(display, window, hints);
