@@ -23,12 +23,10 @@ fn main() -> ExitCode {
             player,
             start,
             seed,
-            width,
-            height,
-            run,
+            board,
             cells,
-        }) => match tictactoe::Geometry::new(width, height, run)
-            .map_err(|e| e.to_string())
+        }) => match board
+            .geometry()
             .and_then(|g| tictactoe::engine::choose_move_on(g, &player, start.into(), seed, &cells))
         {
             Ok(cell) => {
@@ -40,17 +38,34 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        Some(Command::Arena { games, seed }) => {
-            let players = tictactoe::players::all();
-            print!("{}", tictactoe::arena::arena(&players, games, seed));
-            ExitCode::SUCCESS
-        }
+        Some(Command::Arena { games, seed, board }) => match board.geometry() {
+            Ok(g) => {
+                let players = tictactoe::players::for_board(g);
+                print!(
+                    "{}",
+                    tictactoe::arena::arena_on(g, &players, games as usize, seed)
+                );
+                ExitCode::SUCCESS
+            }
+            Err(line) => {
+                eprintln!("tictactoe: {line}");
+                ExitCode::from(2)
+            }
+        },
         None => {
             if let Err(e) = shell::check_display() {
                 eprintln!("tictactoe: {e}");
                 return ExitCode::FAILURE;
             }
-            let app = tictactoe::app::App::new(&cli.x, &cli.o, cli.start.into(), cli.seed);
+            let g = match cli.board.geometry() {
+                Ok(g) => g,
+                Err(line) => {
+                    eprintln!("tictactoe: {line}");
+                    return ExitCode::from(2);
+                }
+            };
+            let app =
+                tictactoe::app::App::new(&cli.x, &cli.o, cli.start.into(), cli.seed).on_board(g);
             shell::quiet_panics();
             macroquad::Window::from_config(shell::conf(), shell::run(app));
             ExitCode::SUCCESS
