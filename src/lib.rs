@@ -13,6 +13,7 @@ pub mod engine;
 pub mod game;
 pub mod geometry;
 pub mod icon;
+pub mod layout;
 pub mod led;
 pub mod players;
 pub mod rules;

@@ -30,12 +30,10 @@ fn main() -> ExitCode {
             player,
             start,
             seed,
-            width,
-            height,
-            run,
+            board,
             cells,
-        }) => match tictactoe::Geometry::new(width, height, run)
-            .map_err(|e| e.to_string())
+        }) => match board
+            .geometry()
             .and_then(|g| tictactoe::engine::choose_move_on(g, &player, start.into(), seed, &cells))
         {
             Ok(cell) => {
@@ -47,16 +45,28 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        Some(Command::Arena { games, seed }) => {
-            let players = tictactoe::players::all();
-            print!("{}", tictactoe::arena::arena(&players, games, seed));
-            ExitCode::SUCCESS
-        }
-        None => shell::run_window(tictactoe::app::App::new(
-            &cli.x,
-            &cli.o,
-            cli.start.into(),
-            cli.seed,
-        )),
+        Some(Command::Arena { games, seed, board }) => match board.geometry() {
+            Ok(g) => {
+                let players = tictactoe::players::for_board(g);
+                print!(
+                    "{}",
+                    tictactoe::arena::arena_on(g, &players, games as usize, seed)
+                );
+                ExitCode::SUCCESS
+            }
+            Err(line) => {
+                eprintln!("tictactoe: {line}");
+                ExitCode::from(2)
+            }
+        },
+        None => match cli.board.geometry() {
+            Ok(g) => shell::run_window(
+                tictactoe::app::App::new(&cli.x, &cli.o, cli.start.into(), cli.seed).on_board(g),
+            ),
+            Err(line) => {
+                eprintln!("tictactoe: {line}");
+                ExitCode::from(2)
+            }
+        },
     }
 }

@@ -516,6 +516,13 @@ mod tests {
             s = app::new_state(&easel::Input::key(char::from(b'0' + c)), s);
             states.push(s.clone());
         }
+        // Every board preset (the key b cycles through them), with a hint shown (h).
+        let mut b = App::default();
+        for _ in 0..12 {
+            b = app::new_state(&easel::Input::key('b'), b);
+            states.push(b.clone());
+            states.push(app::new_state(&easel::Input::key('h'), b.clone()));
+        }
         for state in &states {
             for image in app::images(state) {
                 if let Image::Text { text, .. } = image {
