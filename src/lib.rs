@@ -8,6 +8,7 @@ pub mod app;
 pub mod arena;
 pub mod bp;
 pub mod cli;
+pub mod commands;
 pub mod easel;
 pub mod engine;
 pub mod game;
