@@ -52,11 +52,9 @@ fn full_gomoku() -> App {
         (os, xs, Player::O)
     };
     let mut cells = Vec::new();
-    for i in 0..first.len() {
-        cells.push(first[i]);
-        if let Some(&c) = second.get(i) {
-            cells.push(c);
-        }
+    for (i, &c) in first.iter().enumerate() {
+        cells.push(c);
+        cells.extend(second.get(i));
     }
     let game = tictactoe::Game::from_cells(g, start, &cells).expect("a drawn full board");
     App {
