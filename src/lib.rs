@@ -10,6 +10,7 @@ pub mod bp;
 pub mod cli;
 pub mod easel;
 pub mod engine;
+pub mod explain;
 pub mod game;
 pub mod geometry;
 pub mod icon;

@@ -40,6 +40,21 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Some(Command::Explain {
+            player,
+            start,
+            width,
+            height,
+            run,
+            cells,
+        }) => print_or_fail(tictactoe::explain::text::command(
+            &player,
+            start.into(),
+            width,
+            height,
+            run,
+            &cells,
+        )),
         Some(Command::Arena { games, seed }) => {
             let players = tictactoe::players::all();
             print!("{}", tictactoe::arena::arena(&players, games, seed));
@@ -54,6 +69,20 @@ fn main() -> ExitCode {
             shell::quiet_panics();
             macroquad::Window::from_config(shell::conf(), shell::run(app));
             ExitCode::SUCCESS
+        }
+    }
+}
+
+/// Prints `text` and exits 0, or prints the one-line error on stderr and exits 2.
+fn print_or_fail(result: Result<String, String>) -> ExitCode {
+    match result {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(line) => {
+            eprintln!("tictactoe: {line}");
+            ExitCode::from(2)
         }
     }
 }

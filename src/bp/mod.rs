@@ -539,7 +539,9 @@ impl<E: PartialEq> Snapshot<E> {
 
     /// The b-threads that wait for `e` (without requesting it), strongest first.
     pub fn waiters<'a>(&'a self, e: &'a E) -> impl Iterator<Item = &'a ThreadBid<E>> + 'a {
-        self.threads.iter().filter(move |t| t.waited_for.contains(e))
+        self.threads
+            .iter()
+            .filter(move |t| t.waited_for.contains(e))
     }
 
     /// The b-thread whose request gives the selected event.
