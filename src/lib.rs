@@ -14,6 +14,7 @@ pub mod explain;
 pub mod game;
 pub mod geometry;
 pub mod icon;
+pub mod layout;
 pub mod led;
 pub mod players;
 pub mod rules;

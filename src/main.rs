@@ -23,12 +23,10 @@ fn main() -> ExitCode {
             player,
             start,
             seed,
-            width,
-            height,
-            run,
+            board,
             cells,
-        }) => match tictactoe::Geometry::new(width, height, run)
-            .map_err(|e| e.to_string())
+        }) => match board
+            .geometry()
             .and_then(|g| tictactoe::engine::choose_move_on(g, &player, start.into(), seed, &cells))
         {
             Ok(cell) => {
@@ -43,46 +41,52 @@ fn main() -> ExitCode {
         Some(Command::Explain {
             player,
             start,
-            width,
-            height,
-            run,
+            board,
             cells,
-        }) => print_or_fail(tictactoe::explain::text::command(
-            &player,
-            start.into(),
-            width,
-            height,
-            run,
-            &cells,
-        )),
-        Some(Command::Arena { games, seed }) => {
-            let players = tictactoe::players::all();
-            print!("{}", tictactoe::arena::arena(&players, games, seed));
-            ExitCode::SUCCESS
-        }
+        }) => match board
+            .geometry()
+            .and_then(|g| tictactoe::explain::text::command(&player, start.into(), g, &cells))
+        {
+            Ok(text) => {
+                print!("{text}");
+                ExitCode::SUCCESS
+            }
+            Err(line) => {
+                eprintln!("tictactoe: {line}");
+                ExitCode::from(2)
+            }
+        },
+        Some(Command::Arena { games, seed, board }) => match board.geometry() {
+            Ok(g) => {
+                let players = tictactoe::players::for_board(g);
+                print!(
+                    "{}",
+                    tictactoe::arena::arena_on(g, &players, games as usize, seed)
+                );
+                ExitCode::SUCCESS
+            }
+            Err(line) => {
+                eprintln!("tictactoe: {line}");
+                ExitCode::from(2)
+            }
+        },
         None => {
             if let Err(e) = shell::check_display() {
                 eprintln!("tictactoe: {e}");
                 return ExitCode::FAILURE;
             }
-            let app = tictactoe::app::App::new(&cli.x, &cli.o, cli.start.into(), cli.seed);
+            let g = match cli.board.geometry() {
+                Ok(g) => g,
+                Err(line) => {
+                    eprintln!("tictactoe: {line}");
+                    return ExitCode::from(2);
+                }
+            };
+            let app =
+                tictactoe::app::App::new(&cli.x, &cli.o, cli.start.into(), cli.seed).on_board(g);
             shell::quiet_panics();
             macroquad::Window::from_config(shell::conf(), shell::run(app));
             ExitCode::SUCCESS
-        }
-    }
-}
-
-/// Prints `text` and exits 0, or prints the one-line error on stderr and exits 2.
-fn print_or_fail(result: Result<String, String>) -> ExitCode {
-    match result {
-        Ok(text) => {
-            print!("{text}");
-            ExitCode::SUCCESS
-        }
-        Err(line) => {
-            eprintln!("tictactoe: {line}");
-            ExitCode::from(2)
         }
     }
 }

@@ -113,12 +113,9 @@ pub fn render(e: &Explanation) -> String {
 pub fn command(
     player: &str,
     start: Player,
-    width: usize,
-    height: usize,
-    run: usize,
+    g: Geometry,
     cells: &[String],
 ) -> Result<String, String> {
-    let g = Geometry::new(width, height, run).map_err(|e| e.to_string())?;
     let p = players::by_name(player).ok_or_else(|| {
         let names: Vec<&str> = players::all().iter().map(|p| p.name()).collect();
         format!("unknown player '{player}' (players: {})", names.join(", "))
