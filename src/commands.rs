@@ -1,4 +1,4 @@
-//! The command line's answers: what `tictactoe move` and `tictactoe arena` print, as text or a
+//! The command line's answers: what `tictactoe move`, `explain` and `arena` print, as text or a
 //! one-line error (the binary prints the error on standard error and exits with code 2).
 
 use crate::cli::Command;
@@ -18,6 +18,12 @@ pub fn run(command: Command) -> Result<String, String> {
             let cell = crate::engine::choose_move_on(g, &player, start.into(), seed, &cells)?;
             Ok(format!("{cell}\n"))
         }
+        Command::Explain {
+            player,
+            start,
+            board,
+            cells,
+        } => crate::explain::text::command(&player, start.into(), board.geometry()?, &cells),
         Command::Arena { games, seed, board } => {
             let g = board.geometry()?;
             let players = crate::players::for_board(g);

@@ -11,6 +11,7 @@ pub mod cli;
 pub mod commands;
 pub mod easel;
 pub mod engine;
+pub mod explain;
 pub mod game;
 pub mod geometry;
 pub mod icon;
