@@ -210,17 +210,21 @@ pub struct ArenaTable {
 /// so the table is a function of `seed`. The adversary rows do not depend on the seed (see
 /// [`node_rng`]).
 pub fn arena(players: &[&dyn ComputerPlayer], games: usize, seed: u64) -> ArenaTable {
-    arena_on(Geometry::LED, players, games, seed)
+    arena_on(Geometry::LED, players, games, seed, &mut |_, _| {})
 }
 
 /// [`arena`] on any board; the exhaustive adversary plays only on the LED board (elsewhere its
-/// tree is far too large), so its rows are empty there.
+/// tree is far too large), so its rows are empty there. `progress(done, total)` is told after each
+/// game.
 pub fn arena_on(
     geometry: Geometry,
     players: &[&dyn ComputerPlayer],
     games: usize,
     seed: u64,
+    progress: &mut dyn FnMut(usize, usize),
 ) -> ArenaTable {
+    let total = games * players.len() * players.len();
+    let mut done = 0;
     let mut pairings = Vec::new();
     for (i, &x) in players.iter().enumerate() {
         for (j, &o) in players.iter().enumerate() {
@@ -229,6 +233,8 @@ pub fn arena_on(
             let mut tally = Tally::default();
             for _ in 0..games {
                 tally.count(play_game_on(geometry, x, o, Player::X, &mut rng), Player::X);
+                done += 1;
+                progress(done, total);
             }
             pairings.push(PairingRow {
                 x: x.name(),

@@ -1,4 +1,4 @@
-//! The command line (clap): the window's options and the `move` and `arena` subcommands.
+//! The command line (clap): the window's options and the `move`, `explain` and `arena` subcommands.
 
 use crate::geometry::{Geometry, MAX_SIDE};
 use crate::rules::Player;
@@ -47,6 +47,22 @@ pub enum Command {
         board: Board,
         /// The cells played so far, 1–9 on the 3 × 3 board (1 to width·height, row-major from the
         /// top-left), the starting player's first.
+        #[arg(value_name = "CELL", allow_hyphen_values = true)]
+        cells: Vec<String>,
+    },
+    /// Print how a computer player sees the position after the cells played so far: a grid with a
+    /// number in every free cell (weights, sqval, each move's value, b-thread bids, probability).
+    Explain {
+        /// The computer player: bp, oxo, weights, perfect or random.
+        #[arg(long, value_name = "NAME")]
+        player: String,
+        /// Who moved first.
+        #[arg(long, value_enum, default_value_t = Side::X)]
+        start: Side,
+        /// The board.
+        #[command(flatten)]
+        board: Board,
+        /// The cells played so far, in order, the starting player's first.
         #[arg(value_name = "CELL", allow_hyphen_values = true)]
         cells: Vec<String>,
     },

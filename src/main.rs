@@ -4,56 +4,20 @@
 mod shell;
 
 use std::process::ExitCode;
-use tictactoe::cli::{self, Command, Parsed};
+use tictactoe::cli::{self, Parsed};
 
 fn main() -> ExitCode {
-    // Output into a closed pipe (`tictactoe arena | head`) ends the program quietly, as it does
-    // other command-line tools, instead of a panic on the failed write.
-    #[cfg(unix)]
-    // SAFETY: restores the default disposition; no handler is involved.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
     let cli = match cli::parse(std::env::args_os()) {
         Parsed::Run(cli) => cli,
-        Parsed::Print(text) => {
-            print!("{text}");
-            return ExitCode::SUCCESS;
-        }
+        Parsed::Print(text) => return print_quietly(&text),
         Parsed::Error(line) => {
             eprintln!("{line}");
             return ExitCode::from(2);
         }
     };
     match cli.command {
-        Some(Command::Move {
-            player,
-            start,
-            seed,
-            board,
-            cells,
-        }) => match board
-            .geometry()
-            .and_then(|g| tictactoe::engine::choose_move_on(g, &player, start.into(), seed, &cells))
-        {
-            Ok(cell) => {
-                println!("{cell}");
-                ExitCode::SUCCESS
-            }
-            Err(line) => {
-                eprintln!("tictactoe: {line}");
-                ExitCode::from(2)
-            }
-        },
-        Some(Command::Arena { games, seed, board }) => match board.geometry() {
-            Ok(g) => {
-                let players = tictactoe::players::for_board(g);
-                print!(
-                    "{}",
-                    tictactoe::arena::arena_on(g, &players, games as usize, seed)
-                );
-                ExitCode::SUCCESS
-            }
+        Some(command) => match tictactoe::commands::run(command) {
+            Ok(text) => print_quietly(&text),
             Err(line) => {
                 eprintln!("tictactoe: {line}");
                 ExitCode::from(2)
@@ -68,5 +32,18 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+    }
+}
+
+/// Prints to standard output; a closed pipe (`tictactoe arena | head`) ends the output quietly.
+fn print_quietly(text: &str) -> ExitCode {
+    use std::io::Write;
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("tictactoe: cannot write the output: {e}");
+            ExitCode::FAILURE
+        }
     }
 }

@@ -366,12 +366,6 @@ pub fn run_window(app: App) -> ExitCode {
         eprintln!("tictactoe: {e}");
         return ExitCode::FAILURE;
     }
-    // A lost X connection is reported by the X I/O error handler, not ended by SIGPIPE.
-    #[cfg(unix)]
-    // SAFETY: setting a signal's disposition to "ignore" has no handler to be unsound.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
-    }
     // Mesa's own warnings ("libGL error: …") would come before the one line that says what
     // failed; LIBGL_DEBUG and EGL_LOG_LEVEL set by the user still apply.
     for (name, quiet) in [("LIBGL_DEBUG", "quiet"), ("EGL_LOG_LEVEL", "fatal")] {
