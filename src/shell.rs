@@ -203,7 +203,9 @@ fn draw(images: &[Image], font: &Font, viewport: Viewport) {
                     color: window_color(*color),
                     ..Default::default()
                 };
-                draw_text_ex(text, x.round(), y.round(), params);
+                // On whole pixels of the screen, so that glyphs stay sharp.
+                let at = snap(vec2(x, y));
+                draw_text_ex(text, at.x, at.y, params);
             }
         }
     }

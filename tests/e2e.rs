@@ -376,13 +376,28 @@ fn wait_for_x_server(xvfb: &mut Child, display: &str) {
 impl Session {
     /// Starts Xvfb (a 1024 × 1024 screen) and the game with `args`, and waits for its window.
     fn start(name: &'static str, args: &[&str]) -> Session {
-        Session::start_on(name, args, "1024x1024x24")
+        Session::start_on(name, args, "1024x1024x24", None)
     }
 
-    /// Starts Xvfb with this screen (`WIDTHxHEIGHTxDEPTH`) and the game with `args`, and waits
-    /// for its window.
-    fn start_on(name: &'static str, args: &[&str], screen: &str) -> Session {
+    /// Starts Xvfb with this screen (`WIDTHxHEIGHTxDEPTH`) and, with `xft_dpi`, that DPI in the
+    /// X resources (as desktops set it for high-DPI screens: 192 is a scale of 2), then the game
+    /// with `args`, and waits for its window.
+    fn start_on(name: &'static str, args: &[&str], screen: &str, xft_dpi: Option<u32>) -> Session {
         let (mut xvfb, xvfb_stdout, display) = start_xvfb(screen, &[]);
+        if let Some(dpi) = xft_dpi {
+            let set = run_with_timeout(
+                Command::new("xprop")
+                    .args(["-root", "-f", "RESOURCE_MANAGER", "8s", "-set"])
+                    .arg("RESOURCE_MANAGER")
+                    .arg(format!("Xft.dpi:\t{dpi}\n"))
+                    .env("DISPLAY", &display),
+                Duration::from_secs(10),
+            );
+            if !set.status.success() {
+                stop(&mut xvfb);
+                panic!("xprop: {}", String::from_utf8_lossy(&set.stderr));
+            }
+        }
         let app_stderr = tmp_dir().join(format!("e2e-{name}.stderr"));
         // Started from a directory with no assets in it: the font and icon are in the executable.
         let app = Command::new(APP)
@@ -1326,7 +1341,7 @@ fn e2e_the_window_fits_a_1366_by_768_screen() {
     if !e2e_available() {
         return;
     }
-    let mut s = Session::start_on("small-screen", &[], "1366x768x24");
+    let mut s = Session::start_on("small-screen", &[], "1366x768x24", None);
     let geometry = s.xdotool(&["getwindowgeometry", &s.window.clone()]);
     let geometry = String::from_utf8_lossy(&geometry.stdout).into_owned();
     assert!(
@@ -1342,6 +1357,29 @@ fn e2e_the_window_fits_a_1366_by_768_screen() {
         (x2 - x1 - 87.5).abs() <= 1.0 && (y2 - y1 - 87.5).abs() <= 1.0,
         "the cells are not 87.5 px squares (700/800 of 100)",
     );
+}
+
+/// A high-DPI screen (Xft.dpi 192, a scale of 2): the 800 × 800 window shows the same picture as
+/// on a usual screen, drawn at the screen's pixels (text rasterised for them, not magnified),
+/// and a click lands where it is drawn.
+#[test]
+fn e2e_a_high_dpi_screen_shows_the_same_picture() {
+    let _serial = serial();
+    if !e2e_available() {
+        return;
+    }
+    let usual = {
+        let mut s = Session::start("dpi-96", &[]);
+        initial_screen(&mut s)
+    };
+    let mut s = Session::start_on("dpi-192", &[], "1024x1024x24", Some(192));
+    let shot = initial_screen(&mut s);
+    s.check(
+        &shot,
+        shot.same_as(&usual),
+        "the picture at a DPI scale of 2 differs from the one at 1",
+    );
+    play(&mut s, &[5]);
 }
 
 /// The window is closed from outside (`xdotool windowclose` destroys it): the game exits with
