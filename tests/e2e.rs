@@ -1382,6 +1382,36 @@ fn e2e_a_high_dpi_screen_shows_the_same_picture() {
     play(&mut s, &[5]);
 }
 
+/// The keys without characters reach the game as Easel keys: on a 4 × 4 board an arrow moves the
+/// cursor onto the board and Enter plays x there (blue appears), Ctrl+Z takes it back.
+#[test]
+fn e2e_arrows_enter_and_ctrl_z_play_and_undo() {
+    let _serial = serial();
+    if !e2e_available() {
+        return;
+    }
+    let mut s = Session::start("arrows", &["--width", "4", "--height", "4", "--run", "3"]);
+    let first = s.wait_for("the first screen", |sh| {
+        sh.count(sh.whole(), is_dark) > 1000
+    });
+    let blue = |sh: &Shot| sh.count(sh.whole(), is_blue);
+    let before = blue(&first);
+    let window = s.window.clone();
+    for keys in [&["Right", "Return"][..], &["ctrl+z"]] {
+        let mut args = vec!["key", "--window", &window, "--delay", "100"];
+        args.extend(keys);
+        let out = s.xdotool(&args);
+        assert!(out.status.success(), "xdotool key {keys:?}");
+        if keys[0] == "Right" {
+            s.wait_for("an x played by Right and Enter", |sh| {
+                blue(sh) >= before + 20
+            });
+        } else {
+            s.wait_for("the x taken back by Ctrl+Z", |sh| blue(sh) == before);
+        }
+    }
+}
+
 /// The window is closed from outside (`xdotool windowclose` destroys it): the game exits with
 /// code 1 and one line, instead of waiting forever.
 #[test]
