@@ -88,6 +88,8 @@ pub struct App {
     pub cursor: Option<Cell>,
     /// A hinted cell and the time until which it is marked.
     pub hint: Option<(Cell, f64)>,
+    /// Whether the board shows how the side to move's player sees the position.
+    pub explain: bool,
 }
 
 impl Default for App {
@@ -117,6 +119,8 @@ pub enum Action {
     Redo,
     /// Mark the move the strongest player of the board would play.
     Hint,
+    /// Show or hide how the side to move's player sees the position.
+    ToggleExplain,
     /// Move the keyboard's cursor by (columns, rows).
     MoveCursor(i32, i32),
 }
@@ -135,6 +139,7 @@ impl App {
             redo: Vec::new(),
             cursor: None,
             hint: None,
+            explain: false,
         }
     }
 
@@ -310,7 +315,9 @@ pub const RESET_SCORE_BOX: Rect = Rect::new(420, 225, 700, 275);
 /// On the LED board: the board's button.
 pub const BOARD_BOX: Rect = Rect::new(100, 145, 380, 195);
 /// On the LED board: the undo button.
-pub const UNDO_BOX: Rect = Rect::new(420, 145, 700, 195);
+pub const UNDO_BOX: Rect = Rect::new(420, 145, 525, 195);
+/// On the LED board: the explain button.
+pub const EXPLAIN_BOX: Rect = Rect::new(540, 145, 700, 195);
 
 /// The font size of the additions on boards other than the LED's, where they share a narrow column.
 pub const SMALL_FONT: u32 = 24;
@@ -365,7 +372,7 @@ impl Layout {
     }
 
     /// The seat, start, board, undo and score buttons: (box, action), in drawing order.
-    fn boxes(&self) -> [(Rect, Action); 6] {
+    fn boxes(&self) -> [(Rect, Action); 7] {
         if self.led {
             [
                 (X_SEAT_BOX, Action::NextSeat(Player::X)),
@@ -374,6 +381,7 @@ impl Layout {
                 (RESET_SCORE_BOX, Action::ResetScore),
                 (BOARD_BOX, Action::NextBoard),
                 (UNDO_BOX, Action::Undo),
+                (EXPLAIN_BOX, Action::ToggleExplain),
             ]
         } else {
             let row = |i: i32| Rect::new(615, 660 - 50 * i, 790, 700 - 50 * i);
@@ -381,9 +389,10 @@ impl Layout {
                 (row(0), Action::NextSeat(Player::X)),
                 (row(1), Action::NextSeat(Player::O)),
                 (row(2), Action::SwapStart),
-                (row(5), Action::ResetScore),
+                (row(6), Action::ResetScore),
                 (row(3), Action::NextBoard),
                 (row(4), Action::Undo),
+                (row(5), Action::ToggleExplain),
             ]
         }
     }
@@ -393,7 +402,7 @@ impl Layout {
         if self.led {
             [point(600, 650), point(600, 600), point(600, 550)]
         } else {
-            [point(702, 370), point(702, 340), point(702, 310)]
+            [point(700, 320), point(700, 290), point(700, 260)]
         }
     }
 
@@ -402,12 +411,12 @@ impl Layout {
         if self.led {
             vec![
                 ("keys: r restart, 1-9 play, u undo", point(400, 95)),
-                ("x o players, s first, b board", point(400, 50)),
+                ("x o players, s first, b board, e", point(400, 50)),
             ]
         } else {
             vec![
                 ("keys: arrows + enter play, r restart", point(310, 80)),
-                ("u undo, h hint, x o s b buttons, esc quit", point(310, 45)),
+                ("u undo, h hint, e explain, esc quit", point(310, 45)),
             ]
         }
     }
@@ -432,6 +441,7 @@ pub fn buttons(state: &App) -> Vec<Button> {
                 Action::ResetScore => "reset score".to_string(),
                 Action::NextBoard => board.clone(),
                 Action::Undo => "undo".to_string(),
+                Action::ToggleExplain => "explain".to_string(),
                 _ => unreachable!("only these actions have buttons"),
             };
             Button {
@@ -483,6 +493,7 @@ pub fn action(input: &Input, state: &App) -> Option<Action> {
         Key::Char('u') | Key::Ctrl('z') => Some(Action::Undo),
         Key::Ctrl('y') => Some(Action::Redo),
         Key::Char('h') => Some(Action::Hint),
+        Key::Char('e') => Some(Action::ToggleExplain),
         Key::Char(d @ '1'..='9') if state.layout().led => play(d as usize - '0' as usize),
         Key::Left if !state.layout().led => Some(Action::MoveCursor(-1, 0)),
         Key::Right if !state.layout().led => Some(Action::MoveCursor(1, 0)),
@@ -573,6 +584,7 @@ pub fn apply(action: Action, state: App, now: f64) -> App {
                 s.hint = Some((c, now + HINT_TIME));
             }
         }
+        Action::ToggleExplain => s.explain = !s.explain,
         Action::MoveCursor(dc, dr) => {
             let g = s.geometry();
             let (row, col) = match s.cursor {
@@ -644,12 +656,20 @@ pub fn images(state: &App) -> Vec<Image> {
     if let Some((c, _)) = state.hint {
         images.extend(layout.board.cell_box(c).inset(9).outline(ORANGE));
     }
+    if state.explain {
+        images.extend(explanation_images(state, &layout));
+    }
     for b in buttons(state) {
         images.extend(b.images());
     }
     images.extend(score_display(&state.score, &layout));
-    for (line, at) in layout.key_hints() {
-        images.push(text(line, at, layout.font(), GREY));
+    let hints = layout.key_hints();
+    let caption = state.explain.then(|| explanation_caption(state)).flatten();
+    for (i, (line, at)) in hints.iter().enumerate() {
+        match &caption {
+            Some(c) if i + 1 == hints.len() => images.push(text(c, *at, layout.font(), ORANGE)),
+            _ => images.push(text(*line, *at, layout.font(), GREY)),
+        }
     }
     images
 }
@@ -676,6 +696,49 @@ fn board_images(state: &App, board: &BoardLayout) -> Vec<Image> {
         led::current_player_display(game)
     });
     images
+}
+
+/// The player whose view `explain` shows: the side to move's computer, or for a person the
+/// strongest player that explains itself on this board.
+pub fn explaining_player(state: &App) -> Option<&'static str> {
+    let to_move = state.game.state().player_to_move();
+    let candidates = [state.seat(to_move), "perfect", "weights"];
+    candidates.into_iter().find(|&name| {
+        crate::explain::EXPLAINED.contains(&name)
+            && players::by_name(name).is_some_and(|p| p.plays(state.geometry()))
+    })
+}
+
+/// How the side to move's player sees the position, drawn on the board: a short label in every
+/// empty cell (the weight, the square value, the move's value, the b-threads' bids, the chance),
+/// orange on the cells it chooses among, grey on the others; and whose view it is, in the key
+/// hints' place.
+fn explanation_images(state: &App, layout: &Layout) -> Vec<Image> {
+    let Some(name) = explaining_player(state) else {
+        return Vec::new();
+    };
+    let Ok(e) = crate::explain::explain(name, &state.game) else {
+        return Vec::new();
+    };
+    let board = &layout.board;
+    let cell = board.cell_size();
+    let mut images = Vec::new();
+    for c in state.geometry().game_board() {
+        let Some(label) = e.label(c) else { continue };
+        // As large as fits the cell with a margin, and no larger than a mark.
+        let chars = label.chars().count().max(1) as i32;
+        let font = ((cell - 8) * 100 / (61 * chars)).min(cell * 2 / 5).max(6) as u32;
+        let colour = if e.chosen.contains(&c) { ORANGE } else { GREY };
+        images.push(text(label, board.centre(c), font, colour));
+    }
+    images
+}
+
+/// Whose view `explain` shows, in the last key hint's place: "explain: weights for o".
+fn explanation_caption(state: &App) -> Option<String> {
+    let name = explaining_player(state).filter(|_| !state.game.state().game_over())?;
+    let side = state.game.state().player_to_move();
+    Some(format!("explain: {name} for {}", side.symbol()))
 }
 
 /// The winning line: three segments side by side in the winner's colour, from the centre of its
