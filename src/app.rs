@@ -90,6 +90,26 @@ pub struct App {
     pub hint: Option<(Cell, f64)>,
     /// Whether the board shows how the side to move's player sees the position.
     pub explain: bool,
+    /// The request a slow computer is working on away from the cycle, if any.
+    pub thinking: Option<ThinkRequest>,
+    /// The ticket of the next request.
+    pub next_ticket: u64,
+}
+
+/// A request for a slow computer's move, worked out away from the cycle (the shell runs
+/// [`ComputerPlayer::think`] on a worker thread) and answered with [`Input::answer`]. A request
+/// that is no longer the app's (the game restarted, a seat changed, …) is cancelled: its answer is
+/// ignored.
+#[derive(Clone, Debug)]
+pub struct ThinkRequest {
+    /// Tells the answer to this request from answers to earlier ones.
+    pub ticket: u64,
+    /// The player's name.
+    pub player: &'static str,
+    /// The game to answer in.
+    pub game: Game,
+    /// Seed of the player's random numbers (drawn from the app's, so a session repeats).
+    pub seed: u64,
 }
 
 impl Default for App {
@@ -140,6 +160,8 @@ impl App {
             cursor: None,
             hint: None,
             explain: false,
+            thinking: None,
+            next_ticket: 1,
         }
     }
 
@@ -178,10 +200,13 @@ impl App {
     }
 
     /// When, in input time, the program will change by itself (a computer's move, the next
-    /// computer-against-computer game, a hint's end); `None` while it waits for the person.
+    /// computer-against-computer game, a hint's end); `None` while it waits for the person or for
+    /// a slow computer's answer ([`App::thinking`]).
     pub fn next_change_at(&self) -> Option<f64> {
         let state = self.game.state();
-        let by_itself = if state.game_over() {
+        let by_itself = if self.thinking.is_some() {
+            None
+        } else if state.game_over() {
             self.computers_only()
                 .then_some(self.last_change + NEXT_GAME_DELAY)
         } else {
@@ -524,9 +549,21 @@ enum Due {
     Computer(&'static dyn ComputerPlayer),
 }
 
+/// Whether an action changes what a computer would be asked to answer (then a pending request is
+/// cancelled).
+fn cancels_thinking(action: Action) -> bool {
+    !matches!(
+        action,
+        Action::ResetScore | Action::Hint | Action::ToggleExplain | Action::MoveCursor(..)
+    )
+}
+
 /// Applies one action at time `now`.
 pub fn apply(action: Action, state: App, now: f64) -> App {
     let mut s = state;
+    if cancels_thinking(action) {
+        s.thinking = None;
+    }
     match action {
         Action::Play(c) => {
             s.redo.clear();
@@ -658,6 +695,15 @@ pub fn images(state: &App) -> Vec<Image> {
     }
     if state.explain {
         images.extend(explanation_images(state, &layout));
+    }
+    if state.thinking.is_some() {
+        let p = state.game.state().player_to_move();
+        images.push(text(
+            format!("{} thinking", p.symbol()),
+            point(675, 750),
+            layout.font(),
+            GREY,
+        ));
     }
     for b in buttons(state) {
         images.extend(b.images());
