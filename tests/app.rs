@@ -239,6 +239,7 @@ fn any_input() -> impl Strategy<Value = (Input, f64)> {
                 mouse_y: y,
                 key,
                 time: 0.0,
+                answer: None,
             };
             (input, dt)
         })
