@@ -94,6 +94,7 @@ impl Steps {
             mouse_y: self.pointer.1,
             key,
             time: 0.0,
+            answer: None,
         });
     }
 }

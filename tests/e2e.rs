@@ -487,21 +487,26 @@ impl Session {
         shot
     }
 
-    /// The window as it is, whatever its size.
+    /// The window as it is, whatever its size. `import` is tried three times: on a loaded machine
+    /// it sometimes fails to read a window that is being redrawn.
     fn screenshot_any_size(&mut self) -> Shot {
-        self.assert_running();
-        let out = run_with_timeout(
-            Command::new("import")
-                .args(["-window", &self.window, "-depth", "8", "ppm:-"])
-                .env("DISPLAY", &self.display),
-            Duration::from_secs(10),
-        );
-        assert!(
-            out.status.success(),
-            "import failed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        Shot::from_ppm(&out.stdout).unwrap_or_else(|e| panic!("import's output: {e}"))
+        let mut failure = String::new();
+        for _ in 0..3 {
+            self.assert_running();
+            let out = run_with_timeout(
+                Command::new("import")
+                    .args(["-window", &self.window, "-depth", "8", "ppm:-"])
+                    .env("DISPLAY", &self.display),
+                Duration::from_secs(10),
+            );
+            if out.status.success() {
+                return Shot::from_ppm(&out.stdout)
+                    .unwrap_or_else(|e| panic!("import's output: {e}"));
+            }
+            failure = String::from_utf8_lossy(&out.stderr).into_owned();
+            std::thread::sleep(Duration::from_millis(200));
+        }
+        panic!("import failed three times: {failure}");
     }
 
     /// Saves the screenshot where a failing test can point to it.
@@ -1395,21 +1400,19 @@ fn e2e_arrows_enter_and_ctrl_z_play_and_undo() {
         sh.count(sh.whole(), is_dark) > 1000
     });
     let blue = |sh: &Shot| sh.count(sh.whole(), is_blue);
-    let before = blue(&first);
     let window = s.window.clone();
-    for keys in [&["Right", "Return"][..], &["ctrl+z"]] {
-        let mut args = vec!["key", "--window", &window, "--delay", "100"];
-        args.extend(keys);
-        let out = s.xdotool(&args);
-        assert!(out.status.success(), "xdotool key {keys:?}");
-        if keys[0] == "Right" {
-            s.wait_for("an x played by Right and Enter", |sh| {
-                blue(sh) >= before + 20
-            });
-        } else {
-            s.wait_for("the x taken back by Ctrl+Z", |sh| blue(sh) == before);
-        }
-    }
+    let key = |s: &mut Session, key: &str| {
+        let out = s.xdotool(&["key", "--window", &window, key]);
+        assert!(out.status.success(), "xdotool key {key}");
+    };
+    key(&mut s, "Right");
+    let cursor = s.wait_for("the cursor shown by Right", |sh| !sh.same_as(&first));
+    key(&mut s, "Return");
+    s.wait_for("an x played by Enter at the cursor", |sh| {
+        blue(sh) >= blue(&cursor) + 20
+    });
+    key(&mut s, "ctrl+z");
+    s.wait_for("the x taken back by Ctrl+Z", |sh| sh.same_as(&cursor));
 }
 
 /// The window is closed from outside (`xdotool windowclose` destroys it): the game exits with
