@@ -233,24 +233,36 @@ fn wake_for(state: &App) {
 
 /// With `TICTACTOE_CHANGE_LOG=path` set, one line is appended to that file for each frame whose
 /// picture differs from the one before (`scripts/startup-vs-minimal.sh` divides the frames drawn
-/// by it).
-struct ChangeLog(Option<std::fs::File>);
+/// by it). Unset, it does nothing.
+struct ChangeLog {
+    file: Option<std::fs::File>,
+    /// The picture last drawn.
+    shown: Vec<Image>,
+}
 
 impl ChangeLog {
     fn from_env() -> ChangeLog {
-        ChangeLog(std::env::var_os("TICTACTOE_CHANGE_LOG").and_then(|path| {
+        let file = std::env::var_os("TICTACTOE_CHANGE_LOG").and_then(|path| {
             std::fs::OpenOptions::new()
                 .create(true)
                 .append(true)
                 .open(path)
                 .ok()
-        }))
+        });
+        ChangeLog {
+            file,
+            shown: Vec::new(),
+        }
     }
 
-    fn changed(&mut self) {
-        if let Some(file) = &mut self.0 {
-            use std::io::Write;
-            let _ = writeln!(file, "{:.3}", get_time());
+    /// Notes a frame that draws `images`.
+    fn frame(&mut self, images: &[Image]) {
+        if let Some(file) = &mut self.file {
+            if images != self.shown {
+                use std::io::Write;
+                let _ = writeln!(file, "{:.3}", get_time());
+                self.shown = images.to_vec();
+            }
         }
     }
 }
@@ -264,7 +276,6 @@ async fn run(mut state: App) {
         ..Steps::default()
     };
     let mut change_log = ChangeLog::from_env();
-    let mut shown: Vec<Image> = Vec::new();
     loop {
         let viewport = Viewport::current();
         steps.viewport = Some(viewport);
@@ -285,10 +296,7 @@ async fn run(mut state: App) {
         state = app::new_state(&tick, state);
         let images = app::images(&state);
         draw(&images, &font, viewport);
-        if images != shown {
-            change_log.changed();
-            shown = images;
-        }
+        change_log.frame(&images);
         wake_for(&state);
         next_frame().await;
     }
@@ -297,7 +305,7 @@ async fn run(mut state: App) {
 /// The window's configuration: "Tic-tac-toe", 800 × 800 where the screen has room (square and
 /// smaller where it does not), resizable, sharp on high-DPI screens, X window class `tictactoe`,
 /// drawn only when there is input or the program asks for a frame (miniquad's blocking loop).
-pub fn conf() -> macroquad::conf::Conf {
+fn conf() -> macroquad::conf::Conf {
     let mut miniquad_conf = miniquad::conf::Conf {
         window_title: "Tic-tac-toe".to_string(),
         window_width: SIZE as i32,
