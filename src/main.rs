@@ -1,12 +1,14 @@
 // No console window for a double-clicked game on Windows.
 #![cfg_attr(windows, windows_subsystem = "windows")]
 
+mod console;
 mod shell;
 
 use std::process::ExitCode;
 use tictactoe::cli::{self, Command, Parsed};
 
 fn main() -> ExitCode {
+    console::attach_parent_console();
     let cli = match cli::parse(std::env::args_os()) {
         Parsed::Run(cli) => cli,
         Parsed::Print(text) => {
