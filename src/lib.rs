@@ -9,11 +9,14 @@ pub mod arena;
 pub mod bp;
 pub mod cli;
 pub mod easel;
+pub mod engine;
+pub mod game;
 pub mod geometry;
 pub mod icon;
 pub mod led;
 pub mod players;
 pub mod rules;
 
-pub use geometry::{Cell, Geometry};
+pub use game::{Game, MoveError};
+pub use geometry::{Cell, CellSet, Geometry};
 pub use rules::{Move, Outcome, Player, State};
