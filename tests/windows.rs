@@ -779,7 +779,7 @@ fn windows_window_under_wine_plays_restarts_and_quits() {
     if !available(true, true) {
         return;
     }
-    build();
+    build(); // before the clock starts
     let started = Instant::now();
     let mut s = Session::start();
     // Wine shows the window black until the game's first frame: wait for the board on white.
