@@ -1,12 +1,14 @@
 // No console window for a double-clicked game on Windows.
 #![cfg_attr(windows, windows_subsystem = "windows")]
 
+mod console;
 mod shell;
 
 use std::process::ExitCode;
 use tictactoe::cli::{self, Parsed};
 
 fn main() -> ExitCode {
+    console::attach_parent_console();
     let cli = match cli::parse(std::env::args_os()) {
         Parsed::Run(cli) => cli,
         Parsed::Print(text) => return print_quietly(&text),
@@ -23,10 +25,8 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        None => match cli.board.geometry() {
-            Ok(g) => shell::run_window(
-                tictactoe::app::App::new(&cli.x, &cli.o, cli.start.into(), cli.seed).on_board(g),
-            ),
+        None => match tictactoe::commands::window_app(&cli) {
+            Ok(app) => shell::run_window(app),
             Err(line) => {
                 eprintln!("tictactoe: {line}");
                 ExitCode::from(2)
