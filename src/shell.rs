@@ -3,9 +3,12 @@
 //! step with neither lets time act (a computer's move), and the window shows `images(state)`.
 //! Easel ↔ window coordinates are converted here, in [`Viewport`], and nowhere else.
 
+use ::rand::{rngs::StdRng, SeedableRng};
 use macroquad::miniquad::{self, EventHandler, KeyCode, KeyMods};
 use macroquad::prelude::*;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
 use tictactoe::app::{self, App};
 use tictactoe::easel::{self, Image};
 
@@ -218,16 +221,76 @@ const FONT: &[u8] = include_bytes!("../assets/DejaVuSansMono-ASCII.ttf");
 
 /// Asks for the next frame when the program will change by itself (`App::next_change_at`), and
 /// otherwise waits for input without drawing. On X11 the vendored miniquad's blocking loop wakes
-/// at that moment; elsewhere the shell wakes every 50 ms until then.
+/// at that moment, or when a worker brings an answer ([`Thinker`]); elsewhere the shell wakes
+/// every 50 ms until then, or while a computer thinks.
 fn wake_for(state: &App) {
     let wait = state
         .next_change_at()
         .map(|at| std::time::Duration::from_secs_f64((at - get_time()).max(0.0)));
     if cfg!(target_os = "linux") {
         miniquad::window::schedule_update_after(wait);
-    } else if let Some(wait) = wait {
-        std::thread::sleep(wait.min(std::time::Duration::from_millis(50)));
+    } else if wait.is_some() || state.thinking.is_some() {
+        let poll = std::time::Duration::from_millis(50);
+        std::thread::sleep(wait.map_or(poll, |w| w.min(poll)));
         miniquad::window::schedule_update();
+    }
+}
+
+/// Works out slow computers' moves away from the cycle ([`App::thinking`]): each request on a
+/// worker thread, whose answer comes back as a step ([`easel::Input::answer`]) and wakes the
+/// window. Work the app no longer wants (a new game, a seat changed) is told to stop.
+struct Thinker {
+    /// The ticket of the request being worked on, and the flag that stops its work.
+    current: Option<(u64, Arc<AtomicBool>)>,
+    /// Where workers send their answers: the ticket and the cell.
+    send: mpsc::Sender<(u64, usize)>,
+    /// The answers that came.
+    answers: mpsc::Receiver<(u64, usize)>,
+}
+
+impl Thinker {
+    fn new() -> Thinker {
+        let (send, answers) = mpsc::channel();
+        Thinker {
+            current: None,
+            send,
+            answers,
+        }
+    }
+
+    /// Starts work on the app's request if it is new; stops work the app no longer wants.
+    fn follow(&mut self, state: &App) {
+        let wanted = state.thinking.as_ref().map(|r| r.ticket);
+        if self.current.as_ref().map(|(ticket, _)| *ticket) == wanted {
+            return;
+        }
+        if let Some((_, stop)) = self.current.take() {
+            stop.store(true, Ordering::Relaxed);
+        }
+        let Some(request) = &state.thinking else {
+            return;
+        };
+        let Some(player) = tictactoe::players::by_name(request.player) else {
+            return;
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let (game, seed, ticket) = (request.game.clone(), request.seed, request.ticket);
+        let (send, stopped) = (self.send.clone(), Arc::clone(&stop));
+        std::thread::spawn(move || {
+            let cell = player.think(&game, &mut StdRng::seed_from_u64(seed), &stopped);
+            if !stopped.load(Ordering::Relaxed) && send.send((ticket, cell)).is_ok() {
+                miniquad::window::wake_up();
+            }
+        });
+        self.current = Some((ticket, stop));
+    }
+
+    /// The answers that came since the last call, as steps at time `now`.
+    fn answers(&self, now: f64) -> Vec<easel::Input> {
+        self.answers
+            .try_iter()
+            .map(|(ticket, cell)| easel::Input::answer(ticket, cell, now))
+            .collect()
     }
 }
 
@@ -276,6 +339,7 @@ async fn run(mut state: App) {
         ..Steps::default()
     };
     let mut change_log = ChangeLog::from_env();
+    let mut thinker = Thinker::new();
     loop {
         let viewport = Viewport::current();
         steps.viewport = Some(viewport);
@@ -288,6 +352,9 @@ async fn run(mut state: App) {
         for step in steps.steps.drain(..) {
             state = app::new_state(&step.at(now), state);
         }
+        for answer in thinker.answers(now) {
+            state = app::new_state(&answer, state);
+        }
         let tick = easel::Input {
             mouse_x: steps.pointer.0,
             mouse_y: steps.pointer.1,
@@ -297,6 +364,7 @@ async fn run(mut state: App) {
         let images = app::images(&state);
         draw(&images, &font, viewport);
         change_log.frame(&images);
+        thinker.follow(&state);
         wake_for(&state);
         next_frame().await;
     }
@@ -514,6 +582,35 @@ mod tests {
             (150.0, 650.0),
             "pixel (300,300) at DPI scale 2 is screen unit (150,150)"
         );
+    }
+
+    #[test]
+    fn a_slow_computers_request_is_answered_by_a_worker() {
+        let app = App::default();
+        let request = app::ThinkRequest {
+            ticket: 7,
+            player: "perfect",
+            game: app.game.clone(),
+            seed: 1,
+        };
+        let app = App {
+            thinking: Some(request),
+            ..app
+        };
+        let mut thinker = Thinker::new();
+        thinker.follow(&app);
+        thinker.follow(&app); // the same request: no second worker
+        let (ticket, cell) = thinker
+            .answers
+            .recv_timeout(std::time::Duration::from_secs(20))
+            .expect("an answer");
+        assert_eq!(ticket, 7);
+        assert!(app.game.check(cell).is_ok(), "{cell} is not a legal move");
+        let steps = thinker.answers(1.5);
+        assert!(steps.is_empty(), "one answer per request: {steps:?}");
+        // The answer, as a step, plays the cell.
+        let played = app::new_state(&easel::Input::answer(ticket, cell, 1.5), app);
+        assert!(played.thinking.is_none() && played.game.last_move() == Some(cell));
     }
 
     #[test]

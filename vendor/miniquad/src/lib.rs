@@ -260,6 +260,13 @@ pub mod window {
         d.update_deadline = delay.map(|delay| std::time::Instant::now() + delay);
     }
 
+    /// tictactoe patch: with `conf.platform.blocking_event_loop` on X11, ask for a frame from any
+    /// thread (a worker that has finished); the loop wakes at once. Other platforms ignore it.
+    pub fn wake_up() {
+        #[cfg(all(target_os = "linux", not(target_os = "android")))]
+        native::linux_x11::wake_up();
+    }
+
     /// Show or hide the mouse cursor
     pub fn show_mouse(shown: bool) {
         let d = native_display().lock().unwrap();

@@ -84,6 +84,18 @@ impl FrameLog {
     }
 }
 
+/// tictactoe patch: a pipe the blocking loop waits on besides the X connection, so that another
+/// thread can ask for a frame ([`wake_up`]): its read and write ends, non-blocking.
+static WAKE_PIPE: std::sync::OnceLock<[libc::c_int; 2]> = std::sync::OnceLock::new();
+
+/// tictactoe patch: asks the blocking loop for a frame, from any thread (a byte into the wake-up
+/// pipe). Does nothing before the X11 loop has started.
+pub fn wake_up() {
+    if let Some(&[_, write_end]) = WAKE_PIPE.get() {
+        unsafe { libc::write(write_end, [1u8].as_ptr() as *const libc::c_void, 1) };
+    }
+}
+
 /// tictactoe patch: the text of an X error, for a one-line report.
 static X_GET_ERROR_TEXT: std::sync::OnceLock<
     unsafe extern "C" fn(*mut Display, libc::c_int, *mut libc::c_char, libc::c_int) -> libc::c_int,
@@ -489,8 +501,8 @@ impl X11Display {
     }
 
     /// How many X events to read before the next frame (tictactoe patch). With the blocking event
-    /// loop and no frame requested, blocks until an event comes — or, when a frame is due at a
-    /// deadline (`window::schedule_update_after`), until then, and requests the frame. Only when no
+    /// loop and no frame requested, blocks until an event comes, another thread asks for a frame
+    /// (`window::wake_up`), or a frame is due at a deadline (`window::schedule_update_after`). Only when no
     /// event is pending: an update requested by pending events (a click whose press and release
     /// arrive together) must not wait for the next, unrelated event (miniquad PR #458).
     unsafe fn events_to_read(&mut self, blocking: bool) -> libc::c_int {
@@ -506,18 +518,34 @@ impl X11Display {
         if !blocking || self.update_requested || count > 0 {
             return count;
         }
-        let Some(deadline) = deadline else {
-            // No events pending: XNextEvent blocks until one comes, releasing the CPU.
-            return 1;
+        // Nothing pending: wait, releasing the CPU, for an X event, a wake-up from another thread,
+        // or the deadline.
+        let millis = match deadline {
+            None => -1,
+            Some(deadline) => {
+                let wait = deadline.saturating_duration_since(std::time::Instant::now());
+                (wait.as_micros() as u64).div_ceil(1000).min(i32::MAX as u64) as libc::c_int
+            }
         };
-        let wait = deadline.saturating_duration_since(std::time::Instant::now());
-        let millis = (wait.as_micros() as u64).div_ceil(1000).min(i32::MAX as u64) as libc::c_int;
-        let mut fd = libc::pollfd {
-            fd: (self.libx11.XConnectionNumber)(self.display),
-            events: libc::POLLIN,
-            revents: 0,
-        };
-        libc::poll(&mut fd, 1, millis);
+        let wake = WAKE_PIPE.get().map_or(-1, |&[read_end, _]| read_end);
+        let mut fds = [
+            libc::pollfd {
+                fd: (self.libx11.XConnectionNumber)(self.display),
+                events: libc::POLLIN,
+                revents: 0,
+            },
+            libc::pollfd {
+                fd: wake,
+                events: libc::POLLIN,
+                revents: 0,
+            },
+        ];
+        libc::poll(fds.as_mut_ptr(), 2, millis);
+        if fds[1].revents & libc::POLLIN != 0 {
+            let mut bytes = [0u8; 64];
+            while libc::read(wake, bytes.as_mut_ptr() as *mut libc::c_void, bytes.len()) > 0 {}
+            self.update_requested = true;
+        }
         // The events that came meanwhile, if any; the deadline is checked on the next call.
         (self.libx11.XPending)(self.display)
     }
@@ -778,6 +806,10 @@ where
         // tictactoe patch: X errors and a lost connection are reported in one line (a panic)
         // instead of Xlib's many-line dump.
         let _ = X_GET_ERROR_TEXT.set(libx11.XGetErrorText);
+        let mut pipe = [-1; 2];
+        if libc::pipe2(pipe.as_mut_ptr(), libc::O_NONBLOCK | libc::O_CLOEXEC) == 0 {
+            let _ = WAKE_PIPE.set(pipe);
+        }
         (libx11.XSetErrorHandler)(Some(x_error_handler));
         (libx11.XSetIOErrorHandler)(Some(x_io_error_handler));
 
