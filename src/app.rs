@@ -6,11 +6,12 @@
 //! Like the LED program it is a state ([`App`]), `new_state(input, state)` ([`new_state`]) and
 //! `images(state)` ([`images`]); the LED definitions are used unchanged for the board.
 
-use crate::easel::{color, point, text, Color, Image, Input, Point};
+use crate::easel::{color, point, text, Color, Image, Input, Key, Point};
+use crate::game::Game;
 use crate::geometry::{Cell, Geometry};
 use crate::led::{self, boxed_label, clicked_inside, BLACK, BLUE, FONT_SIZE, GREEN, RED};
 use crate::players::{self, ComputerPlayer};
-use crate::rules::{Outcome, Player, State};
+use crate::rules::{Outcome, Player};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
@@ -39,11 +40,9 @@ pub struct Score {
 /// The program's state: the LED state Γ and what the additions need.
 #[derive(Clone, Debug)]
 pub struct App {
-    /// Γ, the LED state: the set of moves so far (with the starting player).
-    pub game: State,
-    /// The cells of Γ in the order they were played (the behavioral program and the command line
-    /// need the order; the LED rules do not).
-    pub history: Vec<Cell>,
+    /// The game record: Γ, the LED state (the set of moves so far, with the starting player), and
+    /// the cells in the order they were played (the behavioral program needs the order).
+    pub game: Game,
     /// Who plays x: [`HUMAN`] or a computer player's name.
     pub x_seat: &'static str,
     /// Who plays o.
@@ -67,8 +66,7 @@ impl App {
     /// Unknown seat names are played by a person.
     pub fn new(x_seat: &str, o_seat: &str, start: Player, seed: u64) -> App {
         App {
-            game: State::empty(Geometry::LED, start),
-            history: Vec::new(),
+            game: Game::new(Geometry::LED, start),
             x_seat: seat_name(x_seat),
             o_seat: seat_name(o_seat),
             score: Score::default(),
@@ -98,11 +96,11 @@ impl App {
     /// When, in input time, the program will change by itself (a computer's move, the next
     /// computer-against-computer game); `None` while it waits for the person.
     pub fn next_change_at(&self) -> Option<f64> {
-        if self.game.game_over() {
+        if self.game.state().game_over() {
             self.computers_only()
                 .then_some(self.last_change + NEXT_GAME_DELAY)
         } else {
-            self.computer(self.game.player_to_move()).map(|_| {
+            self.computer(self.game.state().player_to_move()).map(|_| {
                 let delay = if self.computers_only() {
                     PACE
                 } else {
@@ -115,17 +113,17 @@ impl App {
 
     /// Start a new game with the same seats and starting player (LED: `initialState`).
     fn restart(&mut self, now: f64) {
-        self.game = State::empty(self.game.geometry(), self.game.start());
-        self.history.clear();
+        self.game = self.game.restarted();
         self.last_change = now;
     }
 
     /// Play `c` for the player to move; count the result when it ends the game.
     fn play(&mut self, c: Cell, now: f64) {
-        self.game = self.game.result(c);
-        self.history.push(c);
+        if self.game.play_in_place(c).is_err() {
+            return;
+        }
         self.last_change = now;
-        match self.game.outcome() {
+        match self.game.state().outcome() {
             Some(Outcome::Won(Player::X)) => self.score.x_won += 1,
             Some(Outcome::Won(Player::O)) => self.score.o_won += 1,
             Some(Outcome::Draw) => self.score.drawn += 1,
@@ -177,7 +175,7 @@ fn clicked(input: &Input, (bottom_left, top_right): (Point, Point)) -> bool {
 pub fn new_state(input: &Input, state: App) -> App {
     let mut s = state;
     let now = input.time;
-    let pressed = |k: char| input.keys.contains(&k);
+    let pressed = |k: char| input.key == Some(Key::Char(k));
 
     if led::restart_clicked(input) || pressed('r') {
         s.restart(now);
@@ -191,39 +189,40 @@ pub fn new_state(input: &Input, state: App) -> App {
         s.last_change = now;
     }
     if clicked(input, START_BOX) || pressed('s') {
-        s.game = State::empty(s.game.geometry(), s.game.start().other());
+        s.game = Game::new(s.game.geometry(), s.game.start().other());
         s.restart(now);
     }
     if clicked(input, RESET_SCORE_BOX) {
         s.score = Score::default();
     }
 
-    let to_move = s.game.player_to_move();
+    let to_move = s.game.state().player_to_move();
     if s.computer(to_move).is_none() {
         // LED (46)–(48): movesMade from the click; the keys 1–9 name cells the same way.
         let typed = input
-            .keys
+            .key
             .iter()
-            .filter_map(|k| k.to_digit(10))
+            .filter_map(|k| match k {
+                Key::Char(c) => c.to_digit(10),
+                _ => None,
+            })
             .map(|d| d as Cell)
-            .filter(|&c| c >= 1 && s.game.legal_to_move_in(c));
-        if let Some(c) = led::moves_made(input, &s.game)
+            .filter(|&c| c >= 1 && s.game.state().legal_to_move_in(c));
+        if let Some(c) = led::moves_made(input, s.game.state())
             .into_iter()
             .chain(typed)
             .next()
         {
             s.play(c, now);
         }
-    } else if !s.game.game_over() && s.next_change_at().is_some_and(|t| now >= t) {
+    } else if !s.game.state().game_over() && s.next_change_at().is_some_and(|t| now >= t) {
         if let Some(computer) = s.computer(to_move) {
-            let c = computer.choose(&s.game, &s.history, &mut s.rng);
-            debug_assert!(s.game.legal_to_move_in(c), "{} chose {c}", computer.name());
-            if s.game.legal_to_move_in(c) {
-                s.play(c, now);
-            }
+            let c = computer.choose(&s.game, &mut s.rng);
+            debug_assert!(s.game.check(c).is_ok(), "{} chose {c}", computer.name());
+            s.play(c, now);
         }
     }
-    if s.game.game_over() && s.next_change_at().is_some_and(|t| now >= t) {
+    if s.game.state().game_over() && s.next_change_at().is_some_and(|t| now >= t) {
         s.restart(now);
     }
     s
@@ -231,7 +230,7 @@ pub fn new_state(input: &Input, state: App) -> App {
 
 /// The program's `images`: the LED program's images of Γ, and the additions' images.
 pub fn images(state: &App) -> Vec<Image> {
-    let mut images = led::images(&state.game);
+    let mut images = led::images(state.game.state());
     images.extend(score_display(&state.score));
     let seat = |p: Player| format!("{}: {}", p.symbol(), state.seat(p));
     images.extend(boxed_label(

@@ -73,18 +73,38 @@ pub fn text(s: impl Into<String>, at: Point, height: u32, color: Color) -> Image
     }
 }
 
-/// What the environment reads in one frame.
+/// A key a person pressed (an addition to Easel, for keyboard play).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Key {
+    /// A character key, lower-case ('1'–'9', 'r', ' ', …).
+    Char(char),
+    /// A character key with Ctrl held ('z' for Ctrl+Z, …).
+    Ctrl(char),
+    /// An arrow key.
+    Left,
+    /// An arrow key.
+    Right,
+    /// An arrow key.
+    Up,
+    /// An arrow key.
+    Down,
+    /// Enter (Return, or the keypad's Enter).
+    Enter,
+}
+
+/// What the environment reads in one step of the cycle: at most one mouse press or one key, with
+/// the time. The shell makes one step per press and per key, in the order they came, each with the
+/// mouse position of its own press, and a step with neither when time alone may change the state.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Input {
-    /// `mouseClicked`: the left button was pressed in this frame.
+    /// `mouseClicked`: the left button was pressed in this step.
     pub mouse_clicked: bool,
     /// `mouseX`, in Easel coordinates.
     pub mouse_x: f32,
     /// `mouseY`, in Easel coordinates (y up).
     pub mouse_y: f32,
-    /// Keys pressed in this frame, as lower-case characters ('1'–'9', 'r', …). An addition to
-    /// Easel, for keyboard play.
-    pub keys: Vec<char>,
+    /// The key pressed in this step, if any (an addition to Easel, for keyboard play).
+    pub key: Option<Key>,
     /// Seconds since the program started (an addition, to pace the computer players).
     pub time: f64,
 }
@@ -100,10 +120,23 @@ impl Input {
         }
     }
 
-    /// A frame in which one key was pressed, at time 0.
+    /// A step in which one character key was pressed, at time 0.
     pub fn key(k: char) -> Input {
+        Input::special(Key::Char(k))
+    }
+
+    /// A step in which `key` was pressed, at time 0.
+    pub fn special(key: Key) -> Input {
         Input {
-            keys: vec![k],
+            key: Some(key),
+            ..Input::default()
+        }
+    }
+
+    /// A step with no press at all: only time passes (a computer may move).
+    pub fn tick(time: f64) -> Input {
+        Input {
+            time,
             ..Input::default()
         }
     }

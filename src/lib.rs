@@ -9,6 +9,8 @@ pub mod arena;
 pub mod bp;
 pub mod cli;
 pub mod easel;
+pub mod engine;
+pub mod game;
 pub mod geometry;
 pub mod icon;
 pub mod led;
@@ -16,5 +18,6 @@ pub mod players;
 pub mod rules;
 pub mod search;
 
-pub use geometry::{Cell, Geometry};
+pub use game::{Game, MoveError};
+pub use geometry::{Cell, CellSet, Geometry};
 pub use rules::{Move, Outcome, Player, State};

@@ -29,7 +29,7 @@ fn main() -> ExitCode {
             cells,
         }) => match tictactoe::Geometry::new(width, height, run)
             .map_err(|e| e.to_string())
-            .and_then(|g| tictactoe::arena::choose_move_on(g, &player, start.into(), seed, &cells))
+            .and_then(|g| tictactoe::engine::choose_move_on(g, &player, start.into(), seed, &cells))
         {
             Ok(cell) => {
                 println!("{cell}");

@@ -43,15 +43,15 @@ impl Viewport {
 /// Reads this frame's input, in Easel coordinates.
 fn read_input(viewport: Viewport) -> easel::Input {
     let (mouse_x, mouse_y) = viewport.to_easel(mouse_position());
-    let mut keys = Vec::new();
+    let mut key = None;
     while let Some(c) = get_char_pressed() {
-        keys.extend(c.to_lowercase());
+        key = c.to_lowercase().next().map(easel::Key::Char);
     }
     easel::Input {
         mouse_clicked: is_mouse_button_pressed(MouseButton::Left),
         mouse_x,
         mouse_y,
-        keys,
+        key,
         time: get_time(),
     }
 }

@@ -4,9 +4,10 @@
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 use tictactoe::app::{self, new_state, App, HUMAN, NEXT_GAME_DELAY, PACE, REPLY_DELAY};
-use tictactoe::easel::{Image, Input};
+use tictactoe::easel::{Image, Input, Key};
 use tictactoe::led;
-use tictactoe::rules::{Player, State};
+use tictactoe::rules::Player;
+use tictactoe::Game;
 use tictactoe::Geometry;
 
 fn centre((bl, tr): (tictactoe::easel::Point, tictactoe::easel::Point)) -> Input {
@@ -19,10 +20,10 @@ fn click_cell(c: usize) -> Input {
 
 fn consistent(s: &App) {
     assert_eq!(
-        State::from_cells(Geometry::LED, s.game.start(), &s.history),
-        Ok(s.game),
+        Game::from_cells(Geometry::LED, s.game.start(), s.game.moves()).as_ref(),
+        Ok(&s.game),
         "history {:?} does not replay to the game",
-        s.history
+        s.game.moves()
     );
 }
 
@@ -34,7 +35,7 @@ fn the_led_images_are_all_there_and_the_additions_stay_out_of_their_way() {
             s = new_state(&click_cell(c), s);
         }
         let all: BTreeSet<Image> = app::images(&s).into_iter().collect();
-        let led_images: BTreeSet<Image> = led::images(&s.game).into_iter().collect();
+        let led_images: BTreeSet<Image> = led::images(s.game.state()).into_iter().collect();
         assert!(led_images.is_subset(&all));
         // Every addition lies below the board (y < 400) or right of it (x > 400, y < 700).
         for image in all.difference(&led_images) {
@@ -78,14 +79,14 @@ fn the_computer_answers_the_person_after_the_reply_delay() {
     for name in app::seat_names().into_iter().filter(|&n| n != HUMAN) {
         let mut s = App::new(HUMAN, name, Player::X, 7);
         s = new_state(&click_cell(1).at(1.0), s);
-        assert_eq!(s.history, vec![1]);
+        assert_eq!(s.game.moves(), vec![1]);
         // Clicks while it is the computer's turn are not the person's moves.
         s = new_state(&click_cell(2).at(1.0 + REPLY_DELAY / 2.0), s);
-        assert_eq!(s.history, vec![1], "{name}");
+        assert_eq!(s.game.moves(), vec![1], "{name}");
         assert_eq!(s.next_change_at(), Some(1.0 + REPLY_DELAY));
         s = new_state(&Input::default().at(1.0 + REPLY_DELAY), s);
-        assert_eq!(s.history.len(), 2, "{name} answered");
-        assert!(s.game.occupies(Player::O, s.history[1]));
+        assert_eq!(s.game.moves().len(), 2, "{name} answered");
+        assert!(s.game.state().occupies(Player::O, s.game.moves()[1]));
         assert_eq!(s.next_change_at(), None, "then it waits for the person");
         consistent(&s);
     }
@@ -95,13 +96,13 @@ fn the_computer_answers_the_person_after_the_reply_delay() {
 fn computers_play_each_other_at_a_pace_count_the_result_once_and_start_again() {
     let mut s = App::new("random", "perfect", Player::X, 3);
     let mut t = 0.0;
-    while !s.game.game_over() {
-        let before = s.history.len();
+    while !s.game.state().game_over() {
+        let before = s.game.moves().len();
         s = new_state(&Input::default().at(t + PACE * 0.9), s);
-        assert_eq!(s.history.len(), before, "too early");
+        assert_eq!(s.game.moves().len(), before, "too early");
         t += PACE;
         s = new_state(&Input::default().at(t), s);
-        assert_eq!(s.history.len(), before + 1);
+        assert_eq!(s.game.moves().len(), before + 1);
         consistent(&s);
     }
     let finished = s.score;
@@ -110,9 +111,9 @@ fn computers_play_each_other_at_a_pace_count_the_result_once_and_start_again() {
     // Idle frames while the result shows count nothing more.
     s = new_state(&Input::default().at(t + NEXT_GAME_DELAY / 2.0), s);
     assert_eq!(s.score, finished);
-    assert!(s.game.game_over());
+    assert!(s.game.state().game_over());
     s = new_state(&Input::default().at(t + NEXT_GAME_DELAY), s);
-    assert_eq!(s.game, State::initial_state());
+    assert_eq!(s.game, Game::led());
     assert_eq!(s.score, finished);
 }
 
@@ -120,15 +121,19 @@ fn computers_play_each_other_at_a_pace_count_the_result_once_and_start_again() {
 fn keys_play_restart_and_change_who_starts() {
     let mut s = App::default();
     s = new_state(&Input::key('5'), s);
-    assert!(s.game.occupies(Player::X, 5));
+    assert!(s.game.state().occupies(Player::X, 5));
     s = new_state(&Input::key('5'), s);
-    assert_eq!(s.history, vec![5], "an occupied cell by key is no move");
+    assert_eq!(
+        s.game.moves(),
+        vec![5],
+        "an occupied cell by key is no move"
+    );
     s = new_state(&Input::key('r'), s);
-    assert_eq!(s.game, State::initial_state());
+    assert_eq!(s.game, Game::led());
     s = new_state(&Input::key('s'), s);
     assert_eq!(s.game.start(), Player::O);
     s = new_state(&Input::key('1'), s);
-    assert!(s.game.occupies(Player::O, 1));
+    assert!(s.game.state().occupies(Player::O, 1));
     assert!(app::images(&s)
         .iter()
         .any(|i| matches!(i, Image::Text { text, .. } if text == "first: o")));
@@ -140,9 +145,9 @@ fn keys_play_restart_and_change_who_starts() {
         )),
         s,
     );
-    assert_eq!(s.game, State::empty(Geometry::LED, Player::O));
+    assert_eq!(s.game, Game::new(Geometry::LED, Player::O));
     s = new_state(&centre(app::START_BOX), s);
-    assert_eq!(s.game, State::initial_state());
+    assert_eq!(s.game, Game::led());
 }
 
 #[test]
@@ -168,11 +173,11 @@ fn the_score_counts_finished_games_and_resets() {
 
 fn any_input() -> impl Strategy<Value = (Input, f64)> {
     let key = prop_oneof![
-        Just(vec![]),
+        Just(None),
         prop::sample::select(vec![
             '1', '2', '3', '4', '5', '6', '7', '8', '9', 'r', 'x', 'o', 's', 'q'
         ])
-        .prop_map(|k| vec![k]),
+        .prop_map(|k| Some(Key::Char(k))),
     ];
     (
         0.0f32..800.0,
@@ -181,12 +186,12 @@ fn any_input() -> impl Strategy<Value = (Input, f64)> {
         key,
         0.0f64..1.0,
     )
-        .prop_map(|(x, y, clicked, keys, dt)| {
+        .prop_map(|(x, y, clicked, key, dt)| {
             let input = Input {
                 mouse_clicked: clicked,
                 mouse_x: x,
                 mouse_y: y,
-                keys,
+                key,
                 time: 0.0,
             };
             (input, dt)
@@ -209,14 +214,14 @@ proptest! {
         for (mut input, dt) in inputs {
             t += dt;
             input.time = t;
-            let was_over = s.game.game_over();
+            let was_over = s.game.state().game_over();
             s = new_state(&input, s);
             consistent(&s);
-            if s.game.game_over() && !was_over {
+            if s.game.state().game_over() && !was_over {
                 finished += 1;
             }
-            let x = s.game.cells_of(Player::X).count_ones() as i32;
-            let o = s.game.cells_of(Player::O).count_ones() as i32;
+            let x = s.game.state().cells_of(Player::X).len() as i32;
+            let o = s.game.state().cells_of(Player::O).len() as i32;
             let diff = if s.game.start() == Player::X { x - o } else { o - x };
             prop_assert!(diff == 0 || diff == 1);
             let sc = s.score;
