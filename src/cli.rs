@@ -47,6 +47,12 @@ pub enum Command {
         /// Marks in a line that win.
         #[arg(long, default_value_t = 3)]
         run: usize,
+        /// The search player's time for the move, in milliseconds (default 1000).
+        #[arg(long, value_name = "MS", conflicts_with = "nodes")]
+        think: Option<u64>,
+        /// The search player's node budget for the move (reproducible, one thread).
+        #[arg(long, value_name = "N")]
+        nodes: Option<u64>,
         /// The cells played so far, 1–9 on the 3 × 3 board (1 to width·height, row-major from the
         /// top-left), the starting player's first.
         #[arg(value_name = "CELL", allow_hyphen_values = true)]
@@ -62,6 +68,9 @@ pub enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
+    /// Play as a Gomocup engine ("pbrain") over standard input and output: START, BEGIN, TURN,
+    /// BOARD, INFO (with the extension `INFO k K`, the run length), TAKEBACK, RESTART, END, ABOUT.
+    Pbrain,
 }
 
 /// A side on the command line: x or o.

@@ -14,6 +14,7 @@ pub mod game;
 pub mod geometry;
 pub mod icon;
 pub mod led;
+pub mod pbrain;
 pub mod players;
 pub mod rules;
 pub mod search;

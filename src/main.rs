@@ -26,11 +26,15 @@ fn main() -> ExitCode {
             width,
             height,
             run,
+            think,
+            nodes,
             cells,
         }) => match tictactoe::Geometry::new(width, height, run)
             .map_err(|e| e.to_string())
-            .and_then(|g| tictactoe::engine::choose_move_on(g, &player, start.into(), seed, &cells))
-        {
+            .and_then(|g| {
+                let limits = (think, nodes);
+                tictactoe::players::search::answer(g, &player, start.into(), seed, limits, &cells)
+            }) {
             Ok(cell) => {
                 println!("{cell}");
                 ExitCode::SUCCESS
@@ -45,6 +49,7 @@ fn main() -> ExitCode {
             print!("{}", tictactoe::arena::arena(&players, games, seed));
             ExitCode::SUCCESS
         }
+        Some(Command::Pbrain) => tictactoe::pbrain::run_stdio(),
         None => {
             if let Err(e) = shell::check_display() {
                 eprintln!("tictactoe: {e}");

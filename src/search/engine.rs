@@ -74,16 +74,14 @@ struct Shared<'a> {
 impl Search {
     /// A search within `limits` that stops as soon as `cancel` is set (it then returns the best
     /// move found so far).
+    ///
+    /// The transposition table is made on the first [`think`](Search::think), sized for the
+    /// board: 64 KB for at most 16 cells, 16 MB up to 64 cells, 32 MB beyond.
     pub fn new(limits: Limits, cancel: Arc<AtomicBool>) -> Search {
-        Search::with_table(limits, cancel, 16)
-    }
-
-    /// The same with a transposition table of about `megabytes` MB.
-    pub fn with_table(limits: Limits, cancel: Arc<AtomicBool>, megabytes: usize) -> Search {
         Search {
             limits,
             cancel,
-            tt: Table::new(megabytes),
+            tt: Table::with_slots(1),
             shape: None,
         }
     }
@@ -111,7 +109,12 @@ impl Search {
         }
         let shape = (position.width(), position.height(), position.run());
         if self.shape != Some(shape) {
-            self.tt.clear();
+            let cells = shape.0 * shape.1;
+            self.tt = Table::with_slots(match cells {
+                0..=16 => 1 << 12,
+                17..=64 => 1 << 20,
+                _ => 1 << 21,
+            });
             self.shape = Some(shape);
         }
         let layout = Arc::new(Layout::new(shape.0, shape.1, shape.2)?);
@@ -135,7 +138,7 @@ impl Search {
         let mut result = if let Some(r) = main.obvious() {
             r
         } else {
-            let threads = self.limits.threads.max(1);
+            let threads = self.limits.threads.clamp(1, super::available_cores());
             std::thread::scope(|scope| {
                 for id in 1..threads {
                     let mut helper =
@@ -583,6 +586,7 @@ impl<'a> Worker<'a> {
             let mut key = a + d + a / 4;
             key += 4000 * self.b.threes_through(me, c) as i32;
             key += 1500 * self.b.threes_through(opp, c) as i32;
+            key += self.history[c].min(1 << 20) >> 6;
             if tt_move == Some(c as u16) {
                 key = i32::MAX;
             } else if killers[0] == c as u16 {
@@ -590,7 +594,6 @@ impl<'a> Worker<'a> {
             } else if killers[1] == c as u16 {
                 key += 150;
             }
-            key += self.history[c].min(1 << 20) >> 6;
             out.push((key, c as u16));
         }
         if self.restrict && empty_board {

@@ -55,18 +55,18 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// A time budget per move, on the machine's cores (two at most).
-    pub fn time(ms: u64) -> Limits {
+    /// A time budget per move, on two threads (or as many cores as there are, if fewer).
+    pub const fn time(ms: u64) -> Limits {
         Limits {
             time: Some(Duration::from_millis(ms)),
             nodes: None,
-            threads: default_threads(),
+            threads: 2,
             max_depth: 64,
         }
     }
 
     /// A node budget per move, on one thread: reproducible.
-    pub fn nodes(n: u64) -> Limits {
+    pub const fn nodes(n: u64) -> Limits {
         Limits {
             time: None,
             nodes: Some(n),
@@ -83,12 +83,11 @@ impl Default for Limits {
     }
 }
 
-/// The threads a timed search uses: the available parallelism, at most 2.
-pub fn default_threads() -> usize {
+/// The cores the machine offers (threads beyond them do not help).
+pub fn available_cores() -> usize {
     std::thread::available_parallelism()
         .map(|n| n.get())
         .unwrap_or(1)
-        .min(2)
 }
 
 /// A fresh cancel flag.

@@ -71,10 +71,9 @@ pub struct Table {
 }
 
 impl Table {
-    /// A table of about `megabytes` MB (a power of two number of 16-byte slots, at least 1024).
-    pub fn new(megabytes: usize) -> Table {
-        let want = (megabytes.max(1) << 20) / 16;
-        let n = want.next_power_of_two().max(1024) >> usize::from(!want.is_power_of_two());
+    /// A table of `slots` 16-byte slots, rounded up to a power of two.
+    pub fn with_slots(slots: usize) -> Table {
+        let n = slots.max(1).next_power_of_two();
         Table {
             slots: (0..n)
                 .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
@@ -145,7 +144,7 @@ mod tests {
             },
         ] {
             assert_eq!(Entry::unpack(e.pack()), e);
-            let t = Table::new(1);
+            let t = Table::with_slots(1000);
             t.store(0xDEAD_BEEF, e);
             assert_eq!(t.probe(0xDEAD_BEEF), Some(e));
             assert_eq!(t.probe(0xDEAD_BEEE), None);
@@ -154,7 +153,8 @@ mod tests {
 
     #[test]
     fn sizes_are_powers_of_two() {
-        assert_eq!(Table::new(1).slots.len(), 1 << 16);
-        assert_eq!(Table::new(3).slots.len(), 1 << 17);
+        assert_eq!(Table::with_slots(1000).slots.len(), 1024);
+        assert_eq!(Table::with_slots(1 << 16).slots.len(), 1 << 16);
+        assert_eq!(Table::with_slots(0).slots.len(), 1);
     }
 }
