@@ -3,8 +3,9 @@
 //! (a forced block is searched without using up depth); and a threat-space search for a victory by
 //! continuous fours (VCF) at the root and at the leaves.
 //!
-//! A result is *proven* when the search tree that produced it met no heuristic leaf, skipped no live
-//! cell and used no unproven table entry: its value is then the game-theoretic value.
+//! Every value comes with a proof flag: true when the tree behind it met no heuristic leaf and left
+//! out no live cell, so the value (or the bound an alpha-beta cut-off makes of it) holds for
+//! perfect play. A win needs the proof of the winning move only; any other value needs all moves'.
 
 use super::board::{Board, Layout, EMPTY};
 use super::tt::{Bound, Entry, Table};
@@ -165,8 +166,8 @@ struct Worker<'a> {
     node_limit: Option<u64>,
     id: usize,
     nodes: u64,
-    /// Counts heuristic leaves, skipped cells and unproven table entries used.
-    unproven: u64,
+    /// True when the root's candidates leave out live cells (large boards).
+    root_skipped: bool,
     aborted: bool,
     restrict: bool,
     history: Vec<i32>,
@@ -224,7 +225,7 @@ impl<'a> Worker<'a> {
             node_limit,
             id,
             nodes: 0,
-            unproven: 0,
+            root_skipped: false,
             aborted: false,
             history: vec![0; cells],
             killers: vec![[u16::MAX; 2]; MAX_PLY + 2],
@@ -304,7 +305,9 @@ impl<'a> Worker<'a> {
     /// the time (`budget`: no new iteration after half of it) runs out, or the search is stopped.
     fn iterate(&mut self, max_depth: u32, budget: Option<Duration>) -> SearchResult {
         let started = Instant::now();
-        let mut root: Vec<u16> = self.ordered_moves(0, None).into_iter().collect();
+        let mut ordered = Vec::new();
+        self.root_skipped = self.order_into(0, None, &mut ordered);
+        let mut root: Vec<u16> = ordered.into_iter().map(|(_, c)| c).collect();
         if root.is_empty() {
             root = (0..self.b.layout().cells as u16)
                 .filter(|&c| self.b.stone(c as usize) == EMPTY)
@@ -321,11 +324,9 @@ impl<'a> Worker<'a> {
         };
         let first = 1 + (self.id as u32 % 2);
         for depth in first..=max_depth {
-            let before = self.unproven;
-            let Some((value, best)) = self.root(depth as i32, &mut root) else {
+            let Some((value, best, proven)) = self.root(depth as i32, &mut root) else {
                 break;
             };
-            let proven = self.unproven == before;
             result.best = best as usize;
             result.value = value;
             result.depth = depth;
@@ -371,35 +372,30 @@ impl<'a> Worker<'a> {
         line
     }
 
-    /// One iteration at the root over `moves` (reordered: the best first). `None` when stopped
-    /// before the first move was searched.
-    fn root(&mut self, depth: i32, moves: &mut [u16]) -> Option<(i32, u16)> {
+    /// One iteration at the root over `moves` (reordered: the best first): the value, the best
+    /// move and whether the value is proven. `None` when stopped before the iteration ended.
+    fn root(&mut self, depth: i32, moves: &mut [u16]) -> Option<(i32, u16, bool)> {
         let mut alpha = -INF;
         let beta = INF;
-        let mut best: Option<(i32, usize)> = None;
+        let mut best: Option<(i32, usize, bool)> = None;
+        let mut all_proven = !self.root_skipped;
         for i in 0..moves.len() {
             let c = moves[i];
             self.b.make(c as usize);
-            let v = if i == 0 {
-                -self.negamax(depth - 1, -beta, -alpha, 1)
-            } else {
-                let v = -self.negamax(depth - 1, -alpha - 1, -alpha, 1);
-                if v > alpha && !self.aborted {
-                    -self.negamax(depth - 1, -beta, -alpha, 1)
-                } else {
-                    v
-                }
-            };
+            let (v, p) = self.child(i == 0, depth - 1, alpha, beta, 1);
             self.b.unmake();
             if self.aborted {
                 return None;
             }
-            if best.is_none_or(|(b, _)| v > b) {
-                best = Some((v, i));
+            all_proven &= p;
+            if best.is_none_or(|(b, _, _)| v > b) {
+                best = Some((v, i, p));
                 alpha = alpha.max(v);
             }
         }
-        let (v, i) = best?;
+        let (v, i, p) = best?;
+        // A win needs only its own proof; any other value needs every move's.
+        let proven = if v >= MATE_BOUND { p } else { all_proven };
         moves[..=i].rotate_right(1);
         let key = self.b.hash();
         self.shared.tt.store(
@@ -412,7 +408,24 @@ impl<'a> Worker<'a> {
                 best: Some(moves[0]),
             },
         );
-        Some((v, moves[0]))
+        Some((v, moves[0], proven))
+    }
+
+    /// Searches the move just made with principal-variation search: the first move with the full
+    /// window, the others with a null window, searched again when they beat `alpha`. The value and
+    /// proof flag are from the mover's view.
+    fn child(&mut self, first: bool, depth: i32, alpha: i32, beta: i32, ply: usize) -> (i32, bool) {
+        if first {
+            let (v, p) = self.negamax(depth, -beta, -alpha, ply);
+            return (-v, p);
+        }
+        let (v, p) = self.negamax(depth, -alpha - 1, -alpha, ply);
+        if -v > alpha && -v < beta && !self.aborted {
+            let (v, p) = self.negamax(depth, -beta, -alpha, ply);
+            (-v, p)
+        } else {
+            (-v, p)
+        }
     }
 
     /// The heuristic value for the side to move: its open windows against the opponent's, with a
@@ -424,28 +437,28 @@ impl<'a> Worker<'a> {
     }
 
     /// Negamax with alpha-beta: the value of the position for the side to move, searched `depth`
-    /// plies (forced blocks not counted), `ply` plies below the root.
-    fn negamax(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// plies (forced blocks not counted), `ply` plies below the root, and whether that value is a
+    /// proven bound (the tree behind it met no heuristic leaf and left out no live cell).
+    fn negamax(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> (i32, bool) {
         if self.tick() {
-            return 0;
+            return (0, false);
         }
         if self.b.winner().is_some() {
-            return -(MATE - ply as i32);
+            return (-(MATE - ply as i32), true);
         }
         if self.b.dead() {
-            return 0;
+            return (0, true);
         }
         let me = self.b.to_move();
         if self.b.has_four(me) {
-            return MATE - ply as i32 - 1;
+            return (MATE - ply as i32 - 1, true);
         }
         let threats = self.b.win_cells(1 - me);
         if threats.count >= 2 {
-            return -(MATE - ply as i32 - 2);
+            return (-(MATE - ply as i32 - 2), true);
         }
         if ply >= MAX_PLY {
-            self.unproven += 1;
-            return self.evaluate();
+            return (self.evaluate(), false);
         }
         let key = self.b.hash();
         let entry = self.shared.tt.probe(key);
@@ -458,10 +471,7 @@ impl<'a> Worker<'a> {
                     Bound::Upper => v <= alpha,
                 };
                 if cut {
-                    if !e.proven {
-                        self.unproven += 1;
-                    }
-                    return v;
+                    return (v, e.proven);
                 }
             }
         }
@@ -471,42 +481,35 @@ impl<'a> Worker<'a> {
                 let mut line = Vec::new();
                 self.vcf_limit = self.nodes + LEAF_VCF_NODES;
                 if let Some(plies) = self.vcf(LEAF_VCF_DEPTH, &mut line) {
-                    return MATE - ply as i32 - plies as i32;
+                    return (MATE - ply as i32 - plies as i32, true);
                 }
             }
-            self.unproven += 1;
-            return self.evaluate();
+            return (self.evaluate(), false);
         }
-        let before = self.unproven;
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         moves.clear();
+        let mut all_proven = true;
         if forced {
             moves.push((0, threats.first));
         } else {
-            self.order_into(ply, entry.and_then(|e| e.best), &mut moves);
+            all_proven = !self.order_into(ply, entry.and_then(|e| e.best), &mut moves);
         }
         let next = if forced { depth } else { depth - 1 };
         let alpha0 = alpha;
         let mut best = -INF;
+        let mut best_proven = false;
         let mut best_move = None;
         for (i, &(_, c)) in moves.iter().enumerate() {
             self.b.make(c as usize);
-            let v = if i == 0 {
-                -self.negamax(next, -beta, -alpha, ply + 1)
-            } else {
-                let v = -self.negamax(next, -alpha - 1, -alpha, ply + 1);
-                if v > alpha && v < beta && !self.aborted {
-                    -self.negamax(next, -beta, -alpha, ply + 1)
-                } else {
-                    v
-                }
-            };
+            let (v, p) = self.child(i == 0, next, alpha, beta, ply + 1);
             self.b.unmake();
             if self.aborted {
                 break;
             }
+            all_proven &= p;
             if v > best {
                 best = v;
+                best_proven = p;
                 best_move = Some(c);
                 if v > alpha {
                     alpha = v;
@@ -526,21 +529,22 @@ impl<'a> Worker<'a> {
         }
         self.buffers[ply] = moves;
         if self.aborted {
-            return 0;
+            return (0, false);
         }
         if best_move.is_none() {
             // No live cell near enough (only on restricted boards): judge the position.
-            self.unproven += 1;
-            return self.evaluate();
+            return (self.evaluate(), false);
         }
-        let bound = if best >= beta {
-            Bound::Lower
+        // A cut-off or a win needs the proof of its move only; any other value needs all moves'.
+        let (bound, proven) = if best >= beta {
+            (Bound::Lower, best_proven)
+        } else if best >= MATE_BOUND && best > alpha0 {
+            (Bound::Exact, best_proven)
         } else if best > alpha0 {
-            Bound::Exact
+            (Bound::Exact, all_proven)
         } else {
-            Bound::Upper
+            (Bound::Upper, all_proven)
         };
-        let proven = self.unproven == before;
         self.shared.tt.store(
             key,
             Entry {
@@ -551,20 +555,14 @@ impl<'a> Worker<'a> {
                 best: best_move,
             },
         );
-        best
-    }
-
-    /// The candidate moves at the root, best first.
-    fn ordered_moves(&mut self, ply: usize, tt_move: Option<u16>) -> Vec<u16> {
-        let mut moves = Vec::new();
-        self.order_into(ply, tt_move, &mut moves);
-        moves.into_iter().map(|(_, c)| c).collect()
+        (best, proven)
     }
 
     /// The candidate moves of the side to move, best first, into `out`: the live empty cells
     /// (on large boards only those near a stone), ordered by the table's move, fours made,
     /// opponent's threes blocked, threat value (own and opponent's), killers and history.
-    fn order_into(&mut self, ply: usize, tt_move: Option<u16>, out: &mut Vec<(i32, u16)>) {
+    /// Returns true when live cells were left out.
+    fn order_into(&mut self, ply: usize, tt_move: Option<u16>, out: &mut Vec<(i32, u16)>) -> bool {
         let me = self.b.to_move();
         let opp = 1 - me;
         let cells = self.b.layout().cells;
@@ -603,14 +601,12 @@ impl<'a> Worker<'a> {
             out.retain(|&(_, c)| c as usize == centre);
             skipped = true;
         }
-        if skipped {
-            self.unproven += 1;
-        }
         out.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         if self.restrict && ply > 0 && out.len() > BEAM {
             out.truncate(BEAM);
-            self.unproven += 1;
+            skipped = true;
         }
+        skipped
     }
 
     /// Threat-space search: can the side to move win by continuous fours (each answered by its
