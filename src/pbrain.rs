@@ -171,7 +171,9 @@ impl Brain {
 
     fn start(&mut self, w: &str, h: &str) -> Vec<String> {
         let (Ok(width), Ok(height)) = (w.parse::<usize>(), h.parse::<usize>()) else {
-            return vec![format!("ERROR board size '{w}' x '{h}' is not a pair of numbers")];
+            return vec![format!(
+                "ERROR board size '{w}' x '{h}' is not a pair of numbers"
+            )];
         };
         if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
             return vec![format!(
@@ -218,7 +220,11 @@ impl Brain {
             },
             "k" => match value.parse::<usize>() {
                 Ok(k) if k >= 1 && self.size.is_none_or(|(w, h)| k <= w.max(h)) => self.run = k,
-                _ => return vec![format!("ERROR k '{value}' is not a run length for this board")],
+                _ => {
+                    return vec![format!(
+                        "ERROR k '{value}' is not a run length for this board"
+                    )]
+                }
             },
             // max_memory, game_type, evaluate, folder and keys not known: nothing to do.
             _ => {}
@@ -431,7 +437,10 @@ mod tests {
         let (x, y) = xy(&b.handle("TURN 8,8"));
         assert!((x, y) != (7, 7) && (x, y) != (8, 8) && x < 15 && y < 15);
         assert!(b.handle("TURN 8,8")[0].starts_with("ERROR"), "occupied");
-        assert!(b.handle("TURN 15,0")[0].starts_with("ERROR"), "off the board");
+        assert!(
+            b.handle("TURN 15,0")[0].starts_with("ERROR"),
+            "off the board"
+        );
         assert!(b.handle("TURN 1")[0].starts_with("ERROR"), "malformed");
     }
 
@@ -441,14 +450,18 @@ mod tests {
         b.handle("START 15");
         // Own stones on 3..6 of row 2: the engine completes five at 2,2 or 7,2.
         assert!(b.handle("BOARD").is_empty());
-        for line in ["3,2,1", "4,2,1", "5,2,1", "6,2,1", "3,3,2", "4,4,2", "9,9,2", "0,0,3"] {
+        for line in [
+            "3,2,1", "4,2,1", "5,2,1", "6,2,1", "3,3,2", "4,4,2", "9,9,2", "0,0,3",
+        ] {
             assert!(b.handle(line).is_empty(), "{line}");
         }
         let m = xy(&b.handle("DONE"));
         assert!(m == (2, 2) || m == (7, 2), "{m:?}");
         // The opponent's four on column 10 must be blocked at the one open end.
         b.handle("BOARD");
-        for line in ["10,1,2", "10,2,2", "10,3,2", "10,4,2", "10,0,1", "1,1,1", "2,2,1"] {
+        for line in [
+            "10,1,2", "10,2,2", "10,3,2", "10,4,2", "10,0,1", "1,1,1", "2,2,1",
+        ] {
             b.handle(line);
         }
         assert_eq!(xy(&b.handle("DONE")), (10, 5));
@@ -475,7 +488,10 @@ mod tests {
         assert_eq!(b.handle("RESTART"), ["OK"]);
         assert!(b.stones.iter().all(Option::is_none));
         let about = b.handle("ABOUT");
-        assert!(about[0].starts_with("name=\"tictactoe\", version=\""), "{about:?}");
+        assert!(
+            about[0].starts_with("name=\"tictactoe\", version=\""),
+            "{about:?}"
+        );
         assert!(!b.ended());
         assert!(b.handle("END").is_empty());
         assert!(b.ended());

@@ -142,7 +142,10 @@ fn play(engine_first: bool, seed: u64) -> (Option<Player>, usize) {
         tictactoe::Outcome::Won(p) => Some(p),
         tictactoe::Outcome::Draw => None,
     });
-    (winner.map(|w| if w == engine { Player::X } else { Player::O }), game.moves().len())
+    (
+        winner.map(|w| if w == engine { Player::X } else { Player::O }),
+        game.moves().len(),
+    )
 }
 
 #[test]
@@ -150,7 +153,11 @@ fn a_whole_game_as_first_and_as_second_player() {
     for (first, seed) in [(true, 1), (false, 2)] {
         let (winner, moves) = play(first, seed);
         // Player::X here stands for the engine: it should beat the weight grid.
-        assert_eq!(winner, Some(Player::X), "engine first: {first}, {moves} moves");
+        assert_eq!(
+            winner,
+            Some(Player::X),
+            "engine first: {first}, {moves} moves"
+        );
     }
 }
 
@@ -158,13 +165,16 @@ fn a_whole_game_as_first_and_as_second_player() {
 fn protocol_lines_over_the_pipe() {
     let mut e = Engine::start();
     e.send("ABOUT");
-    assert!(e.answer(Duration::from_secs(5)).0.starts_with("name=\"tictactoe\""));
+    assert!(e
+        .answer(Duration::from_secs(5))
+        .0
+        .starts_with("name=\"tictactoe\""));
     e.send("START 20");
     assert!(e.answer(Duration::from_secs(5)).0.starts_with("ERROR "));
     e.send("PLAY 1,1");
     assert!(e.answer(Duration::from_secs(5)).0.starts_with("UNKNOWN"));
     // LF alone is accepted too.
-    write!(e.stdin, "RECTSTART 10,8\n").unwrap();
+    e.stdin.write_all(b"RECTSTART 10,8\n").unwrap();
     e.stdin.flush().unwrap();
     assert_eq!(e.answer(Duration::from_secs(5)).0, "OK");
     e.send("INFO timeout_turn 300");

@@ -294,3 +294,63 @@ fn strength_report() {
         }
     }
 }
+
+#[test]
+fn the_move_command_plays_search_with_think_or_nodes() {
+    let app = env!("CARGO_BIN_EXE_tictactoe");
+    let run = |args: &[&str]| {
+        std::process::Command::new(app)
+            .args(args)
+            .env_remove("DISPLAY")
+            .output()
+            .expect("run tictactoe")
+    };
+    let board = ["--width", "5", "--height", "5", "--run", "4"];
+    let with = |extra: &[&'static str]| {
+        let mut a = vec!["move", "--player", "search"];
+        a.extend_from_slice(extra);
+        a.extend_from_slice(&board);
+        a.extend_from_slice(&["13", "7"]);
+        run(&a)
+    };
+    let a = with(&["--nodes", "20000"]);
+    assert_eq!(
+        a.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&a.stderr)
+    );
+    let cell: usize = String::from_utf8_lossy(&a.stdout).trim().parse().unwrap();
+    assert!((1..=25).contains(&cell) && cell != 13 && cell != 7);
+    assert_eq!(with(&["--nodes", "20000"]).stdout, a.stdout, "reproducible");
+    let t = with(&["--think", "50"]);
+    assert_eq!(t.status.code(), Some(0));
+    // On 3×3 the default (one second) answers at once: the position is proved.
+    let o = run(&["move", "--player", "search", "1", "5", "9"]);
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout)
+            .trim()
+            .parse::<usize>()
+            .ok()
+            .map(|c| c % 2),
+        Some(0),
+        "an edge, not a corner"
+    );
+    // One-line errors with exit code 2.
+    for bad in [
+        &["move", "--player", "weights", "--nodes", "10", "5"][..],
+        &[
+            "move", "--player", "search", "--nodes", "10", "--think", "10",
+        ],
+        &["move", "--player", "search", "--think", "0"],
+        &["move", "--player", "search", "--nodes", "x"],
+    ] {
+        let o = run(bad);
+        assert_eq!(o.status.code(), Some(2), "{bad:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&o.stderr).lines().count(),
+            1,
+            "{bad:?}"
+        );
+    }
+}

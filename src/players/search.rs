@@ -81,7 +81,9 @@ pub fn answer(
     if player == SEARCH.name() {
         choose_move(g, start, limits.0, limits.1, cells)
     } else if limits != (None, None) {
-        Err(format!("--think and --nodes are options of the search player, not of {player}"))
+        Err(format!(
+            "--think and --nodes are options of the search player, not of {player}"
+        ))
     } else {
         crate::engine::choose_move_on(g, player, start, seed, cells)
     }

@@ -133,7 +133,7 @@ impl Layout {
             }
         }
         let (near_start, near) = csr(&near_lists);
-        let mut seed = 0x5EED_0F_60_u64 ^ ((width * 64 + height) as u64);
+        let mut seed = 0x5EED_0F60_u64 ^ ((width * 64 + height) as u64);
         let zobrist = (0..cells)
             .map(|_| [splitmix(&mut seed), splitmix(&mut seed)])
             .collect();
@@ -501,8 +501,11 @@ mod tests {
         Board::new(Arc::new(Layout::new(w, h, k).unwrap()))
     }
 
-    /// The counts kept incrementally, recomputed from scratch.
-    fn recomputed(b: &Board) -> ([i32; 2], u32, [Vec<i32>; 2], [Vec<u16>; 2], [usize; 2]) {
+    /// The counts kept incrementally, recomputed from scratch: evaluations, live windows, cell
+    /// scores, three-windows through each cell, fours.
+    type Counts = ([i32; 2], u32, [Vec<i32>; 2], [Vec<u16>; 2], [usize; 2]);
+
+    fn recomputed(b: &Board) -> Counts {
         let l = b.layout();
         let mut eval = [0; 2];
         let mut live = 0;

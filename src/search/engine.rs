@@ -379,8 +379,7 @@ impl<'a> Worker<'a> {
         let beta = INF;
         let mut best: Option<(i32, usize, bool)> = None;
         let mut all_proven = !self.root_skipped;
-        for i in 0..moves.len() {
-            let c = moves[i];
+        for (i, &c) in moves.iter().enumerate() {
             self.b.make(c as usize);
             let (v, p) = self.child(i == 0, depth - 1, alpha, beta, 1);
             self.b.unmake();
