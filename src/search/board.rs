@@ -270,7 +270,7 @@ impl Board {
         };
         let layout = Arc::clone(&b.layout);
         for w in 0..windows {
-            b.apply(&layout, w, 1);
+            b.open_window(&layout, w);
         }
         b
     }
@@ -405,42 +405,50 @@ impl Board {
             .expect("a four has an empty cell")
     }
 
-    /// Adds (`sign = 1`) or removes (`sign = -1`) the contributions of window `w`'s counts.
+    /// Adds the contributions of the empty window `w` (setting up the empty board).
+    fn open_window(&mut self, layout: &Layout, w: usize) {
+        self.live += 1;
+        self.set_level(layout, w, 0, None, Some(0));
+        self.set_level(layout, w, 1, None, Some(0));
+    }
+
+    /// Moves window `w`'s contribution for colour `p` from `old` to `new` stones of `p` (`None`:
+    /// the window is closed to `p`): the evaluation, the cells' scores, the three-window counts
+    /// and the sets of threes and fours.
     #[inline]
-    fn apply(&mut self, layout: &Layout, w: usize, sign: i32) {
-        let [a, b] = self.count[w];
-        if a == 0 || b == 0 {
-            self.live = (self.live as i32 + sign) as u32;
-        }
+    fn set_level(
+        &mut self,
+        layout: &Layout,
+        w: usize,
+        p: usize,
+        old: Option<usize>,
+        new: Option<usize>,
+    ) {
         let run = layout.run;
-        for (p, (own, other)) in [(0usize, (a, b)), (1, (b, a))] {
-            if other != 0 {
-                continue;
-            }
-            let own = own as usize;
-            let v = layout.value[own] * sign;
-            self.eval[p] += v;
-            let is_three = own + 2 == run;
+        let value = |l: Option<usize>| l.map_or(0, |n| layout.value[n]);
+        let dv = value(new) - value(old);
+        let three = |l: Option<usize>| l.is_some_and(|n| n + 2 == run);
+        let four = |l: Option<usize>| l.is_some_and(|n| n + 1 == run);
+        let dthree = three(new) as i32 - three(old) as i32;
+        self.eval[p] += dv;
+        if dv != 0 || dthree != 0 {
+            let score = &mut self.score[p];
+            let threes = &mut self.three_through[p];
             for &c in layout.window(w) {
-                self.score[p][c as usize] += v;
-                if is_three {
-                    let t = &mut self.three_through[p][c as usize];
-                    *t = (*t as i32 + sign) as u16;
-                }
+                let c = c as usize;
+                score[c] += dv;
+                threes[c] = (threes[c] as i32 + dthree) as u16;
             }
-            if own + 1 == run {
-                if sign > 0 {
-                    self.fours[p].insert(w as u32);
-                } else {
-                    self.fours[p].remove(w as u32);
-                }
-            } else if is_three {
-                if sign > 0 {
-                    self.threes[p].insert(w as u32);
-                } else {
-                    self.threes[p].remove(w as u32);
-                }
-            }
+        }
+        match dthree {
+            1 => self.threes[p].insert(w as u32),
+            -1 => self.threes[p].remove(w as u32),
+            _ => {}
+        }
+        match (four(old), four(new)) {
+            (false, true) => self.fours[p].insert(w as u32),
+            (true, false) => self.fours[p].remove(w as u32),
+            _ => {}
         }
     }
 
@@ -449,14 +457,23 @@ impl Board {
         debug_assert_eq!(self.stone[c], EMPTY);
         let p = self.to_move as usize;
         let layout = Arc::clone(&self.layout);
+        let q = 1 - p;
         for &w in layout.through(c) {
             let w = w as usize;
-            self.apply(&layout, w, -1);
+            let (own, other) = (self.count[w][p] as usize, self.count[w][q] as usize);
+            if other == 0 {
+                self.set_level(&layout, w, p, Some(own), Some(own + 1));
+            }
+            if own == 0 {
+                self.set_level(&layout, w, q, Some(other), None);
+                if other > 0 {
+                    self.live -= 1;
+                }
+            }
             self.count[w][p] += 1;
-            if self.count[w][p] as usize == layout.run && self.winner.is_none() {
+            if own + 1 == layout.run && self.winner.is_none() {
                 self.winner = Some((p as u8, self.moves.len() as u16));
             }
-            self.apply(&layout, w, 1);
         }
         for &n in layout.near(c) {
             self.near[n as usize] += 1;
@@ -478,11 +495,20 @@ impl Board {
         for &n in layout.near(c) {
             self.near[n as usize] -= 1;
         }
+        let q = 1 - p;
         for &w in layout.through(c) {
             let w = w as usize;
-            self.apply(&layout, w, -1);
             self.count[w][p] -= 1;
-            self.apply(&layout, w, 1);
+            let (own, other) = (self.count[w][p] as usize, self.count[w][q] as usize);
+            if other == 0 {
+                self.set_level(&layout, w, p, Some(own + 1), Some(own));
+            }
+            if own == 0 {
+                self.set_level(&layout, w, q, None, Some(other));
+                if other > 0 {
+                    self.live += 1;
+                }
+            }
         }
         if self
             .winner
