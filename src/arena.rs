@@ -192,6 +192,8 @@ pub struct AdversaryRow {
 /// The arena's results; prints as a readable table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ArenaTable {
+    /// The board.
+    pub geometry: Geometry,
     /// Games per ordered pairing.
     pub games: usize,
     /// The seed the games were played with.
@@ -208,6 +210,21 @@ pub struct ArenaTable {
 /// so the table is a function of `seed`. The adversary rows do not depend on the seed (see
 /// [`node_rng`]).
 pub fn arena(players: &[&dyn ComputerPlayer], games: usize, seed: u64) -> ArenaTable {
+    arena_on(Geometry::LED, players, games, seed, &mut |_, _| {})
+}
+
+/// [`arena`] on any board; the exhaustive adversary plays only on the LED board (elsewhere its
+/// tree is far too large), so its rows are empty there. `progress(done, total)` is told after each
+/// game.
+pub fn arena_on(
+    geometry: Geometry,
+    players: &[&dyn ComputerPlayer],
+    games: usize,
+    seed: u64,
+    progress: &mut dyn FnMut(usize, usize),
+) -> ArenaTable {
+    let total = games * players.len() * players.len();
+    let mut done = 0;
     let mut pairings = Vec::new();
     for (i, &x) in players.iter().enumerate() {
         for (j, &o) in players.iter().enumerate() {
@@ -215,7 +232,9 @@ pub fn arena(players: &[&dyn ComputerPlayer], games: usize, seed: u64) -> ArenaT
             let mut rng = StdRng::seed_from_u64(mix(seed) ^ mix(k.wrapping_add(1) << 32));
             let mut tally = Tally::default();
             for _ in 0..games {
-                tally.count(play_game(x, o, Player::X, &mut rng), Player::X);
+                tally.count(play_game_on(geometry, x, o, Player::X, &mut rng), Player::X);
+                done += 1;
+                progress(done, total);
             }
             pairings.push(PairingRow {
                 x: x.name(),
@@ -225,7 +244,7 @@ pub fn arena(players: &[&dyn ComputerPlayer], games: usize, seed: u64) -> ArenaT
         }
     }
     let mut adversary = Vec::new();
-    for &p in players {
+    for &p in players.iter().filter(|_| geometry == Geometry::LED) {
         for side in [Player::X, Player::O] {
             adversary.push(AdversaryRow {
                 player: p.name(),
@@ -235,6 +254,7 @@ pub fn arena(players: &[&dyn ComputerPlayer], games: usize, seed: u64) -> ArenaT
         }
     }
     ArenaTable {
+        geometry,
         games,
         seed,
         pairings,
@@ -258,10 +278,15 @@ fn table_line(
 
 impl fmt::Display for ArenaTable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let g = self.geometry;
         writeln!(
             f,
-            "Arena: {} games per ordered pairing, seed {}, x moves first.",
-            self.games, self.seed
+            "Arena: {}×{}, {} in a row; {} games per ordered pairing, seed {}, x moves first.",
+            g.width(),
+            g.height(),
+            g.run(),
+            self.games,
+            self.seed
         )?;
         writeln!(f, "Won, drawn and lost count from the row player's side.")?;
         writeln!(f)?;
@@ -270,6 +295,9 @@ impl fmt::Display for ArenaTable {
         for r in &self.pairings {
             let t = &r.tally;
             table_line(f, r.x, r.o, [&t.total(), &t.won, &t.drawn, &t.lost])?;
+        }
+        if self.adversary.is_empty() {
+            return Ok(());
         }
         writeln!(f)?;
         writeln!(

@@ -321,8 +321,9 @@ impl Brain {
     }
 }
 
-/// Runs the protocol on standard input and output until `END` or the end of the input.
-pub fn run_stdio() -> std::process::ExitCode {
+/// Runs the protocol on standard input and output until `END` or the end of the input (or until
+/// the manager closes the output).
+pub fn run_stdio() -> Result<(), String> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let stdout = std::io::stdout();
@@ -331,22 +332,22 @@ pub fn run_stdio() -> std::process::ExitCode {
     loop {
         buf.clear();
         match input.read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => break,
+            Ok(0) => return Ok(()),
             Ok(_) => {}
+            Err(e) => return Err(format!("cannot read the manager's commands: {e}")),
         }
         let line = String::from_utf8_lossy(&buf);
         let replies = brain.handle(&line);
         let mut out = stdout.lock();
         for r in replies {
             if writeln!(out, "{r}").and_then(|_| out.flush()).is_err() {
-                return std::process::ExitCode::SUCCESS;
+                return Ok(());
             }
         }
         if brain.ended() {
-            break;
+            return Ok(());
         }
     }
-    std::process::ExitCode::SUCCESS
 }
 
 #[cfg(test)]

@@ -177,3 +177,31 @@ fn arena_prints_a_reproducible_table() {
         assert_eq!(line.split_whitespace().last(), Some("0"), "{line}");
     }
 }
+
+#[test]
+fn arena_plays_any_board_with_the_players_of_that_board() {
+    let a = run(&[
+        "arena", "--games", "4", "--seed", "1", "--width", "5", "--height", "5", "--run", "4",
+    ]);
+    assert_eq!(a.status.code(), Some(0), "{}", stderr(&a));
+    let table = stdout(&a);
+    assert!(table.starts_with("Arena: 5×5, 4 in a row"), "{table}");
+    assert!(
+        !table.lines().any(|l| l.starts_with("bp")),
+        "bp plays only 3×3:\n{table}"
+    );
+    assert!(table.lines().any(|l| l.starts_with("weights    random")));
+    assert!(!table.contains("adversary"), "the adversary plays only 3×3");
+    for args in [
+        &["arena", "--games", "18446744073709551615"][..],
+        &["arena", "--games", "100001"],
+        &["arena", "--games", "0"],
+        &["arena", "--width", "20"],
+        &["arena", "--width", "3", "--run", "5"],
+        &["--width", "4", "--height", "4", "--run", "5"],
+    ] {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert_eq!(stderr(&o).lines().count(), 1, "{args:?}: {}", stderr(&o));
+    }
+}

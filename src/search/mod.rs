@@ -55,12 +55,14 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// A time budget per move, on two threads (or as many cores as there are, if fewer).
+    /// A time budget per move, on one thread: a second thread (lazy SMP) did not pay on the
+    /// two-core machine (see benches/search.rs), and one thread keeps the choices among equal
+    /// proven moves repeatable.
     pub const fn time(ms: u64) -> Limits {
         Limits {
             time: Some(Duration::from_millis(ms)),
             nodes: None,
-            threads: 2,
+            threads: 1,
             max_depth: 64,
         }
     }
