@@ -98,6 +98,46 @@ fn the_threat_search_finds_a_win_by_continuous_fours() {
 }
 
 #[test]
+fn the_threat_search_finds_a_win_by_threes_when_no_four_wins() {
+    // 15×15 k5, colour 0 to move with two open twos crossing at (5,7): no four is possible (no
+    // VCF), but (5,7) makes two open threes; a block of one leaves an open four on the other.
+    let at = |x: usize, y: usize| y * 15 + x;
+    let mut pos = Position::new(15, 15, 5).unwrap();
+    for c in [at(6, 7), at(7, 7), at(5, 5), at(5, 6)] {
+        pos.place(c, 0).unwrap();
+    }
+    for c in [at(0, 0), at(14, 0), at(0, 14), at(14, 14)] {
+        pos.place(c, 1).unwrap();
+    }
+    pos.set_to_move(0);
+    let r = think(&pos, Limits::nodes(400_000));
+    assert_eq!(r.depth, 0, "found by the threat search: {r:?}");
+    assert_eq!(r.proven, Some(Verdict::Win(5)));
+    assert_eq!(r.best, at(5, 7));
+    // Whatever colour 1 answers, colour 0 keeps a forced win: spot-check every answer near the
+    // threes with the engine itself.
+    let mut after = pos.clone();
+    after.play(r.best).unwrap();
+    for reply in [
+        at(4, 7),
+        at(8, 7),
+        at(5, 4),
+        at(5, 8),
+        at(3, 7),
+        at(5, 3),
+        at(10, 10),
+    ] {
+        let mut p = after.clone();
+        p.play(reply).unwrap();
+        let r = think(&p, Limits::nodes(100_000));
+        assert!(
+            matches!(r.proven, Some(Verdict::Win(n)) if n <= 3),
+            "after {reply}: {r:?}"
+        );
+    }
+}
+
+#[test]
 fn wins_at_once_and_blocks_the_only_threat() {
     let mut pos = Position::new(9, 9, 5).unwrap();
     for c in [10, 11, 12, 13] {

@@ -395,6 +395,29 @@ impl Board {
         }
     }
 
+    /// True when `p` has a move that makes two fours with distinct winning cells (a double four:
+    /// one block cannot stop both). Found from the three-windows alone: a stone on one empty cell
+    /// of a three-window makes a four that the other empty cell completes.
+    pub fn has_double_four_move(&self, p: usize) -> bool {
+        let mut pairs: Vec<(u16, u16)> = Vec::with_capacity(2 * self.threes[p].items.len());
+        for &w in &self.threes[p].items {
+            let mut empties = self
+                .layout
+                .window(w as usize)
+                .iter()
+                .copied()
+                .filter(|&c| self.stone[c as usize] == EMPTY);
+            if let (Some(a), Some(b)) = (empties.next(), empties.next()) {
+                pairs.push((a, b));
+                pairs.push((b, a));
+            }
+        }
+        pairs.sort_unstable();
+        pairs
+            .windows(2)
+            .any(|w| w[0].0 == w[1].0 && w[0].1 != w[1].1)
+    }
+
     /// The empty cell of a window with one empty cell.
     fn empty_in(&self, w: usize) -> u16 {
         *self
@@ -634,6 +657,13 @@ mod tests {
         assert_eq!(t.count, 2);
         b.make(26);
         assert_eq!(b.winner(), Some(0));
+        b.unmake();
+        b.unmake();
+        b.unmake();
+        // Back to 22 23 24 and 40 for colour 1 (colour 0 to move): a stone on 25 or 21 makes
+        // an open four (two winning cells), so colour 0 has a double-four move; colour 1 not.
+        assert!(b.has_double_four_move(0));
+        assert!(!b.has_double_four_move(1));
         b.unmake();
         assert_eq!(b.winner(), None);
     }

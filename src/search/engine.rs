@@ -25,6 +25,12 @@ const RESTRICT_ABOVE_CELLS: usize = 49;
 const LEAF_VCF_DEPTH: u32 = 5;
 const ROOT_VCF_DEPTH: u32 = 30;
 
+/// The threats (moves that threaten a double four) a VCT may make at the root, the candidate
+/// threats tried at each of its nodes, and its nodes.
+const ROOT_VCT_DEPTH: u32 = 4;
+const VCT_WIDTH: usize = 12;
+const ROOT_VCT_NODES: u64 = 100_000;
+
 /// The nodes a VCF may use at the root and at a leaf.
 const ROOT_VCF_NODES: u64 = 300_000;
 const LEAF_VCF_NODES: u64 = 200;
@@ -174,6 +180,8 @@ struct Worker<'a> {
     killers: Vec<[u16; 2]>,
     /// Positions (attacker to move) where a VCF of at most this many fours failed.
     vcf_failed: HashMap<u64, u32>,
+    /// The same for the VCT.
+    vct_failed: HashMap<u64, u32>,
     /// The node count at which the current threat search gives up.
     vcf_limit: u64,
     buffers: Vec<Vec<(i32, u16)>>,
@@ -230,6 +238,7 @@ impl<'a> Worker<'a> {
             history: vec![0; cells],
             killers: vec![[u16::MAX; 2]; MAX_PLY + 2],
             vcf_failed: HashMap::new(),
+            vct_failed: HashMap::new(),
             vcf_limit: 0,
             buffers: vec![Vec::new(); MAX_PLY + 2],
         }
@@ -296,6 +305,26 @@ impl<'a> Worker<'a> {
             line.reverse();
             let pv: Vec<usize> = line.iter().map(|&c| c as usize).collect();
             return answer(pv[0], MATE - plies as i32, Some(Verdict::Win(plies)), pv);
+        }
+        if !self.aborted && self.b.layout().run >= 3 {
+            // An eighth of a node budget; a tenth of a second's worth of nodes per second of time.
+            let budget = match (self.node_limit, self.deadline) {
+                (Some(n), _) => n / 8,
+                (None, Some(d)) => {
+                    let ms = d.saturating_duration_since(Instant::now()).as_millis() as u64;
+                    (ms * 40).min(ROOT_VCT_NODES)
+                }
+                (None, None) => ROOT_VCT_NODES,
+            };
+            self.vcf_limit = self.nodes + budget;
+            if let Some((c, plies)) = self.vct(ROOT_VCT_DEPTH) {
+                return answer(
+                    c as usize,
+                    MATE - plies as i32,
+                    Some(Verdict::Win(plies)),
+                    vec![c as usize],
+                );
+            }
         }
         self.aborted = false;
         None
@@ -606,6 +635,92 @@ impl<'a> Worker<'a> {
             skipped = true;
         }
         skipped
+    }
+
+    /// Threat-space search with threats as well as fours (VCT): can the side to move win by moves
+    /// each of which either makes a four (answered by its one block) or threatens a double four
+    /// (answered by every move that could stop it: a stone on an empty cell of the attacker's
+    /// three-windows, or a four of the defender's), within `depth` threats? Returns the first
+    /// move and the plies to the win at the latest. A win found is a proof: a defender move
+    /// outside those cells leaves the double four to be played.
+    fn vct(&mut self, depth: u32) -> Option<(u16, u32)> {
+        if self.tick() || self.nodes > self.vcf_limit {
+            return None;
+        }
+        let me = self.b.to_move();
+        let opp = 1 - me;
+        let mine = self.b.win_cells(me);
+        if mine.count > 0 {
+            return Some((mine.first, 1));
+        }
+        let mut line = Vec::new();
+        let vcf_depth = ROOT_VCF_DEPTH.min(8);
+        if let Some(p) = self.vcf(vcf_depth, &mut line) {
+            return line.last().map(|&c| (c, p));
+        }
+        if depth == 0 || self.b.win_cells(opp).count > 0 || self.aborted {
+            return None;
+        }
+        let key = self.b.hash();
+        if self.vct_failed.get(&key).is_some_and(|&d| d >= depth) {
+            return None;
+        }
+        // Candidate threats: live cells near the stones in an open window of the attacker with
+        // k − 3 stones or more (the move makes a three-window), best threat value first.
+        let l = Arc::clone(self.b.layout());
+        let floor = l.value[l.run - 3];
+        let mut cands: Vec<(i32, u16)> = (0..l.cells)
+            .filter(|&c| {
+                self.b.stone(c) == EMPTY
+                    && self.b.score(me, c) >= floor
+                    && (self.b.near(c) > 0 || !self.restrict)
+            })
+            .map(|c| (self.b.score(me, c) + self.b.score(opp, c) / 2, c as u16))
+            .collect();
+        cands.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        cands.truncate(VCT_WIDTH);
+        for (_, c) in cands {
+            self.b.make(c as usize);
+            let result = if self.b.win_cells(me).count > 0 {
+                None // a four: the VCF above tried the fours
+            } else if self.b.has_double_four_move(me) {
+                self.defend_vct(depth)
+            } else {
+                None
+            };
+            self.b.unmake();
+            if let Some(plies) = result {
+                return Some((c, plies));
+            }
+            if self.aborted || self.nodes > self.vcf_limit {
+                return None;
+            }
+        }
+        if self.vct_failed.len() > 1 << 18 {
+            self.vct_failed.clear();
+        }
+        self.vct_failed.insert(key, depth);
+        None
+    }
+
+    /// The defender's side of [`vct`](Worker::vct), to move after a threat of a double four:
+    /// the plies to the attacker's win when every defence fails.
+    fn defend_vct(&mut self, depth: u32) -> Option<u32> {
+        let defender = self.b.to_move();
+        let attacker = 1 - defender;
+        let mut defences = Vec::new();
+        self.b.four_making_cells(attacker, &mut defences);
+        self.b.four_making_cells(defender, &mut defences);
+        defences.sort_unstable();
+        defences.dedup();
+        let mut longest = 0;
+        for d in defences {
+            self.b.make(d as usize);
+            let r = self.vct(depth - 1);
+            self.b.unmake();
+            longest = longest.max(r?.1);
+        }
+        Some(longest + 2)
     }
 
     /// Threat-space search: can the side to move win by continuous fours (each answered by its
