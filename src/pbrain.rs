@@ -103,11 +103,11 @@ impl Brain {
         self.run
     }
 
-    /// The time the next move may take: `timeout_turn` less a margin (a tenth, 30 ms to 500 ms),
+    /// The time the next move may take: `timeout_turn` less a margin (a tenth, 50 ms to 500 ms),
     /// and at most a fifteenth of `time_left` when the match is timed.
     pub fn move_time(&self) -> Duration {
         let turn = self.timeout_turn;
-        let margin = (turn / 10).clamp(30, 500);
+        let margin = (turn / 10).clamp(50, 500);
         let mut ms = turn.saturating_sub(margin);
         if let Some(left) = self.time_left.filter(|_| self.timeout_match > 0) {
             ms = ms.min(left / 15);
@@ -418,7 +418,7 @@ mod tests {
         b.handle("INFO timeout_turn 1000");
         assert_eq!(b.move_time(), Duration::from_millis(900));
         b.handle("INFO timeout_turn 100");
-        assert_eq!(b.move_time(), Duration::from_millis(70));
+        assert_eq!(b.move_time(), Duration::from_millis(50));
         b.handle("INFO timeout_turn 10000");
         b.handle("INFO timeout_match 60000");
         b.handle("INFO time_left 15000");
