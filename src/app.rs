@@ -88,6 +88,28 @@ pub struct App {
     pub cursor: Option<Cell>,
     /// A hinted cell and the time until which it is marked.
     pub hint: Option<(Cell, f64)>,
+    /// Whether the board shows how the side to move's player sees the position.
+    pub explain: bool,
+    /// The request a slow computer is working on away from the cycle, if any.
+    pub thinking: Option<ThinkRequest>,
+    /// The ticket of the next request.
+    pub next_ticket: u64,
+}
+
+/// A request for a slow computer's move, worked out away from the cycle (the shell runs
+/// [`ComputerPlayer::think`] on a worker thread) and answered with [`Input::answer`]. A request
+/// that is no longer the app's (the game restarted, a seat changed, …) is cancelled: its answer is
+/// ignored.
+#[derive(Clone, Debug)]
+pub struct ThinkRequest {
+    /// Tells the answer to this request from answers to earlier ones.
+    pub ticket: u64,
+    /// The player's name.
+    pub player: &'static str,
+    /// The game to answer in.
+    pub game: Game,
+    /// Seed of the player's random numbers (drawn from the app's, so a session repeats).
+    pub seed: u64,
 }
 
 impl Default for App {
@@ -117,6 +139,8 @@ pub enum Action {
     Redo,
     /// Mark the move the strongest player of the board would play.
     Hint,
+    /// Show or hide how the side to move's player sees the position.
+    ToggleExplain,
     /// Move the keyboard's cursor by (columns, rows).
     MoveCursor(i32, i32),
 }
@@ -135,6 +159,9 @@ impl App {
             redo: Vec::new(),
             cursor: None,
             hint: None,
+            explain: false,
+            thinking: None,
+            next_ticket: 1,
         }
     }
 
@@ -173,10 +200,13 @@ impl App {
     }
 
     /// When, in input time, the program will change by itself (a computer's move, the next
-    /// computer-against-computer game, a hint's end); `None` while it waits for the person.
+    /// computer-against-computer game, a hint's end); `None` while it waits for the person or for
+    /// a slow computer's answer ([`App::thinking`]).
     pub fn next_change_at(&self) -> Option<f64> {
         let state = self.game.state();
-        let by_itself = if state.game_over() {
+        let by_itself = if self.thinking.is_some() {
+            None
+        } else if state.game_over() {
             self.computers_only()
                 .then_some(self.last_change + NEXT_GAME_DELAY)
         } else {
@@ -310,7 +340,9 @@ pub const RESET_SCORE_BOX: Rect = Rect::new(420, 225, 700, 275);
 /// On the LED board: the board's button.
 pub const BOARD_BOX: Rect = Rect::new(100, 145, 380, 195);
 /// On the LED board: the undo button.
-pub const UNDO_BOX: Rect = Rect::new(420, 145, 700, 195);
+pub const UNDO_BOX: Rect = Rect::new(420, 145, 525, 195);
+/// On the LED board: the explain button.
+pub const EXPLAIN_BOX: Rect = Rect::new(540, 145, 700, 195);
 
 /// The font size of the additions on boards other than the LED's, where they share a narrow column.
 pub const SMALL_FONT: u32 = 24;
@@ -365,7 +397,7 @@ impl Layout {
     }
 
     /// The seat, start, board, undo and score buttons: (box, action), in drawing order.
-    fn boxes(&self) -> [(Rect, Action); 6] {
+    fn boxes(&self) -> [(Rect, Action); 7] {
         if self.led {
             [
                 (X_SEAT_BOX, Action::NextSeat(Player::X)),
@@ -374,6 +406,7 @@ impl Layout {
                 (RESET_SCORE_BOX, Action::ResetScore),
                 (BOARD_BOX, Action::NextBoard),
                 (UNDO_BOX, Action::Undo),
+                (EXPLAIN_BOX, Action::ToggleExplain),
             ]
         } else {
             let row = |i: i32| Rect::new(615, 660 - 50 * i, 790, 700 - 50 * i);
@@ -381,9 +414,10 @@ impl Layout {
                 (row(0), Action::NextSeat(Player::X)),
                 (row(1), Action::NextSeat(Player::O)),
                 (row(2), Action::SwapStart),
-                (row(5), Action::ResetScore),
+                (row(6), Action::ResetScore),
                 (row(3), Action::NextBoard),
                 (row(4), Action::Undo),
+                (row(5), Action::ToggleExplain),
             ]
         }
     }
@@ -393,7 +427,7 @@ impl Layout {
         if self.led {
             [point(600, 650), point(600, 600), point(600, 550)]
         } else {
-            [point(702, 370), point(702, 340), point(702, 310)]
+            [point(700, 320), point(700, 290), point(700, 260)]
         }
     }
 
@@ -402,12 +436,12 @@ impl Layout {
         if self.led {
             vec![
                 ("keys: r restart, 1-9 play, u undo", point(400, 95)),
-                ("x o players, s first, b board", point(400, 50)),
+                ("x o players, s first, b board, e", point(400, 50)),
             ]
         } else {
             vec![
                 ("keys: arrows + enter play, r restart", point(310, 80)),
-                ("u undo, h hint, x o s b buttons, esc quit", point(310, 45)),
+                ("u undo, h hint, e explain, esc quit", point(310, 45)),
             ]
         }
     }
@@ -432,6 +466,7 @@ pub fn buttons(state: &App) -> Vec<Button> {
                 Action::ResetScore => "reset score".to_string(),
                 Action::NextBoard => board.clone(),
                 Action::Undo => "undo".to_string(),
+                Action::ToggleExplain => "explain".to_string(),
                 _ => unreachable!("only these actions have buttons"),
             };
             Button {
@@ -483,6 +518,7 @@ pub fn action(input: &Input, state: &App) -> Option<Action> {
         Key::Char('u') | Key::Ctrl('z') => Some(Action::Undo),
         Key::Ctrl('y') => Some(Action::Redo),
         Key::Char('h') => Some(Action::Hint),
+        Key::Char('e') => Some(Action::ToggleExplain),
         Key::Char(d @ '1'..='9') if state.layout().led => play(d as usize - '0' as usize),
         Key::Left if !state.layout().led => Some(Action::MoveCursor(-1, 0)),
         Key::Right if !state.layout().led => Some(Action::MoveCursor(1, 0)),
@@ -513,9 +549,21 @@ enum Due {
     Computer(&'static dyn ComputerPlayer),
 }
 
+/// Whether an action changes what a computer would be asked to answer (then a pending request is
+/// cancelled).
+fn cancels_thinking(action: Action) -> bool {
+    !matches!(
+        action,
+        Action::ResetScore | Action::Hint | Action::ToggleExplain | Action::MoveCursor(..)
+    )
+}
+
 /// Applies one action at time `now`.
 pub fn apply(action: Action, state: App, now: f64) -> App {
     let mut s = state;
+    if cancels_thinking(action) {
+        s.thinking = None;
+    }
     match action {
         Action::Play(c) => {
             s.redo.clear();
@@ -573,6 +621,7 @@ pub fn apply(action: Action, state: App, now: f64) -> App {
                 s.hint = Some((c, now + HINT_TIME));
             }
         }
+        Action::ToggleExplain => s.explain = !s.explain,
         Action::MoveCursor(dc, dr) => {
             let g = s.geometry();
             let (row, col) = match s.cursor {
@@ -644,12 +693,29 @@ pub fn images(state: &App) -> Vec<Image> {
     if let Some((c, _)) = state.hint {
         images.extend(layout.board.cell_box(c).inset(9).outline(ORANGE));
     }
+    if state.explain {
+        images.extend(explanation_images(state, &layout));
+    }
+    if state.thinking.is_some() {
+        let p = state.game.state().player_to_move();
+        images.push(text(
+            format!("{} thinking", p.symbol()),
+            point(675, 750),
+            layout.font(),
+            GREY,
+        ));
+    }
     for b in buttons(state) {
         images.extend(b.images());
     }
     images.extend(score_display(&state.score, &layout));
-    for (line, at) in layout.key_hints() {
-        images.push(text(line, at, layout.font(), GREY));
+    let hints = layout.key_hints();
+    let caption = state.explain.then(|| explanation_caption(state)).flatten();
+    for (i, (line, at)) in hints.iter().enumerate() {
+        match &caption {
+            Some(c) if i + 1 == hints.len() => images.push(text(c, *at, layout.font(), ORANGE)),
+            _ => images.push(text(*line, *at, layout.font(), GREY)),
+        }
     }
     images
 }
@@ -676,6 +742,49 @@ fn board_images(state: &App, board: &BoardLayout) -> Vec<Image> {
         led::current_player_display(game)
     });
     images
+}
+
+/// The player whose view `explain` shows: the side to move's computer, or for a person the
+/// strongest player that explains itself on this board.
+pub fn explaining_player(state: &App) -> Option<&'static str> {
+    let to_move = state.game.state().player_to_move();
+    let candidates = [state.seat(to_move), "perfect", "weights"];
+    candidates.into_iter().find(|&name| {
+        crate::explain::EXPLAINED.contains(&name)
+            && players::by_name(name).is_some_and(|p| p.plays(state.geometry()))
+    })
+}
+
+/// How the side to move's player sees the position, drawn on the board: a short label in every
+/// empty cell (the weight, the square value, the move's value, the b-threads' bids, the chance),
+/// orange on the cells it chooses among, grey on the others; and whose view it is, in the key
+/// hints' place.
+fn explanation_images(state: &App, layout: &Layout) -> Vec<Image> {
+    let Some(name) = explaining_player(state) else {
+        return Vec::new();
+    };
+    let Ok(e) = crate::explain::explain(name, &state.game) else {
+        return Vec::new();
+    };
+    let board = &layout.board;
+    let cell = board.cell_size();
+    let mut images = Vec::new();
+    for c in state.geometry().game_board() {
+        let Some(label) = e.label(c) else { continue };
+        // As large as fits the cell with a margin, and no larger than a mark.
+        let chars = label.chars().count().max(1) as i32;
+        let font = ((cell - 8) * 100 / (61 * chars)).min(cell * 2 / 5).max(6) as u32;
+        let colour = if e.chosen.contains(&c) { ORANGE } else { GREY };
+        images.push(text(label, board.centre(c), font, colour));
+    }
+    images
+}
+
+/// Whose view `explain` shows, in the last key hint's place: "explain: weights for o".
+fn explanation_caption(state: &App) -> Option<String> {
+    let name = explaining_player(state).filter(|_| !state.game.state().game_over())?;
+    let side = state.game.state().player_to_move();
+    Some(format!("explain: {name} for {}", side.symbol()))
 }
 
 /// The winning line: three segments side by side in the winner's colour, from the centre of its

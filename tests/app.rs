@@ -239,6 +239,7 @@ fn any_input() -> impl Strategy<Value = (Input, f64)> {
                 mouse_y: y,
                 key,
                 time: 0.0,
+                answer: None,
             };
             (input, dt)
         })
@@ -569,4 +570,125 @@ proptest! {
             prop_assert_eq!(redone.score, s.score);
         }
     }
+}
+
+#[test]
+fn explain_draws_each_players_view_inside_the_empty_cells_and_never_over_a_text() {
+    let seats = ["human", "bp", "oxo", "weights", "perfect", "random"];
+    for i in 0..app::PRESETS.len() {
+        for o_seat in seats {
+            let mut s = App::new(HUMAN, o_seat, Player::X, 1).on_board(preset_app(i).geometry());
+            if s.o_seat != o_seat {
+                continue; // not a player of this board
+            }
+            s = new_state(&Input::key('e'), s);
+            assert!(s.explain);
+            // x plays the first cell; o (a computer, or nobody yet) is to move.
+            let p = s.layout().board.centre(1);
+            s = new_state(&Input::click(p.x as f32, p.y as f32), s);
+            let images = app::images(&s);
+            let board = s.layout().board;
+            let name = app::explaining_player(&s).expect("someone explains");
+            let e = tictactoe::explain::explain(name, &s.game).unwrap();
+            let labels: Vec<&Image> = images
+                .iter()
+                .filter(|i| matches!(i, Image::Text { text, at, .. }
+                    if board.cell_at(at.x as f32, at.y as f32).is_some() && text != "x" && text != "o"))
+                .collect();
+            let free = s.game.state().legal_moves().count();
+            assert_eq!(
+                labels.len(),
+                free,
+                "{} {o_seat}: a label in every empty cell",
+                s.geometry()
+            );
+            for label in &labels {
+                let Image::Text {
+                    text,
+                    at,
+                    height,
+                    color,
+                } = label
+                else {
+                    unreachable!()
+                };
+                let c = board.cell_at(at.x as f32, at.y as f32).unwrap();
+                assert!(!s.game.state().occupied(c));
+                assert_eq!(Some(text.clone()), e.label(c));
+                let expected = if e.chosen.contains(&c) {
+                    app::ORANGE
+                } else {
+                    app::GREY
+                };
+                assert_eq!(*color, expected);
+                let b = text_box(text, *at, *height);
+                assert!(
+                    board.cell_box(c).inset(1).encloses(&b),
+                    "{} {o_seat}: '{text}' leaves cell {c}",
+                    s.geometry()
+                );
+            }
+            // No label touches another text (marks, the LED top line, buttons, hints).
+            for label in &labels {
+                let Image::Text {
+                    text, at, height, ..
+                } = label
+                else {
+                    unreachable!()
+                };
+                let b = text_box(text, *at, *height);
+                for other in &images {
+                    if let Image::Text {
+                        text: t2,
+                        at: a2,
+                        height: h2,
+                        ..
+                    } = other
+                    {
+                        if std::ptr::eq(other, *label) {
+                            continue;
+                        }
+                        assert!(
+                            !b.overlaps(&text_box(t2, *a2, *h2)),
+                            "'{text}' covers '{t2}'"
+                        );
+                    }
+                }
+            }
+            assert!(images.iter().any(|i| matches!(i, Image::Text { text, .. }
+                if text == &format!("explain: {name} for o"))));
+        }
+    }
+}
+
+#[test]
+fn explain_on_seed_004s_worked_example_shows_its_weight_grid() {
+    // x on 1 and 2, o on 7, o to move, o played by weights: the seed's final grid.
+    let mut s = App::new(HUMAN, HUMAN, Player::X, 0);
+    for c in ['1', '7', '2'] {
+        s = new_state(&Input::key(c), s);
+    }
+    s = new_state(&Input::key('o'), s); // o: bp
+    s = new_state(&Input::key('o'), s); // o: oxo
+    s = new_state(&Input::key('o'), s); // o: weights
+    assert_eq!(s.o_seat, "weights");
+    let s = new_state(&Input::key('e'), s);
+    let labels: Vec<(usize, String)> = app::images(&s)
+        .into_iter()
+        .filter_map(|i| match i {
+            Image::Text { text, at, .. } if text != "x" && text != "o" => led::moves_made(
+                &Input::click(at.x as f32, at.y as f32),
+                &tictactoe::State::initial_state(),
+            )
+            .first()
+            .map(|&c| (c, text)),
+            _ => None,
+        })
+        .collect();
+    let grid: Vec<(usize, &str)> = labels.iter().map(|(c, t)| (*c, t.as_str())).collect();
+    assert_eq!(
+        grid,
+        [(3, "11"), (4, "0"), (5, "3"), (6, "0"), (8, "2"), (9, "2")],
+        "seed 004: 0 0 11 / 0 3 0 / 0 2 2"
+    );
 }

@@ -18,6 +18,7 @@ pub mod bp;
 use crate::game::Game;
 use crate::geometry::{Cell, Geometry};
 use rand::rngs::StdRng;
+use std::sync::atomic::AtomicBool;
 
 pub mod oxo;
 pub mod perfect;
@@ -40,6 +41,19 @@ pub trait ComputerPlayer: Sync {
     /// and the answer must be one of `game.state().legal_moves()`; the board is one this player
     /// [`plays`](ComputerPlayer::plays). Ties are broken with `rng`.
     fn choose(&self, game: &Game, rng: &mut StdRng) -> Cell;
+
+    /// Whether an answer may take long enough (tenths of a second or more) that the window must
+    /// work it out away from its frames ([`ComputerPlayer::think`] on a worker thread).
+    fn slow(&self) -> bool {
+        false
+    }
+
+    /// [`ComputerPlayer::choose`], giving up as soon as it can once `stop` is set (its answer is
+    /// then thrown away). Players that answer at once need not look at `stop`.
+    fn think(&self, game: &Game, rng: &mut StdRng, stop: &AtomicBool) -> Cell {
+        let _ = stop;
+        self.choose(game, rng)
+    }
 }
 
 /// Every computer player, in the order the command line and the arena list them.
