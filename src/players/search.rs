@@ -11,7 +11,6 @@ use crate::rules::Player;
 use crate::search::{Limits, Position, Search, SearchResult};
 use rand::rngs::StdRng;
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 
 /// The search player with its limits per move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,14 +38,15 @@ impl SearchPlayer {
         SearchPlayer { limits }
     }
 
-    /// Thinks about `game` until the limits are reached or `cancel` is set (the best move found so
-    /// far is returned then). `None` when the game is over. The result's cells are the engine's
-    /// (0-based): [`SearchResult::best`] `+ 1` is the game's cell.
-    pub fn think(&self, game: &Game, cancel: Arc<AtomicBool>) -> Option<SearchResult> {
+    /// Thinks about `game` until the limits are reached or `stop` is set (the best move found so
+    /// far is returned then), with the search's figures: value, proof, depth, nodes, line.
+    /// `None` when the game is over. The result's cells are the engine's (0-based):
+    /// [`SearchResult::best`] `+ 1` is the game's cell.
+    pub fn analyse(&self, game: &Game, stop: &AtomicBool) -> Option<SearchResult> {
         if game.state().game_over() {
             return None;
         }
-        Search::new(self.limits, cancel).think(&position_of(game))
+        Search::new(self.limits, crate::search::cancel_flag()).think_until(&position_of(game), stop)
     }
 }
 
@@ -59,10 +59,19 @@ impl ComputerPlayer for SearchPlayer {
         true
     }
 
-    fn choose(&self, game: &Game, _rng: &mut StdRng) -> Cell {
+    fn choose(&self, game: &Game, rng: &mut StdRng) -> Cell {
+        ComputerPlayer::think(self, game, rng, &AtomicBool::new(false))
+    }
+
+    /// True: an answer takes up to the time limit (on boards it cannot prove at once).
+    fn slow(&self) -> bool {
+        true
+    }
+
+    fn think(&self, game: &Game, _rng: &mut StdRng, stop: &AtomicBool) -> Cell {
         let r = self
-            .think(game, crate::search::cancel_flag())
-            .expect("choose is only called while the game is not over");
+            .analyse(game, stop)
+            .expect("think is only called while the game is not over");
         r.best + 1
     }
 }
@@ -110,7 +119,7 @@ pub fn choose_move(
         return Err(format!("the game is already over ({outcome})"));
     }
     let r = SearchPlayer::new(limits)
-        .think(&game, crate::search::cancel_flag())
+        .analyse(&game, &AtomicBool::new(false))
         .ok_or("the game is already over")?;
     Ok(r.best + 1)
 }
@@ -155,6 +164,23 @@ mod tests {
         // o to move after x 1, 2: o must block at 3.
         let game = Game::from_cells(g, Player::X, &[1, 5, 2]).unwrap();
         assert_eq!(SEARCH.choose(&game, &mut rng), 3);
+    }
+
+    #[test]
+    fn is_slow_and_stops_thinking_when_told() {
+        assert!(SEARCH.slow());
+        let g = Geometry::new(15, 15, 5).unwrap();
+        let game = Game::from_cells(g, Player::X, &[113, 114]).unwrap();
+        let unlimited = SearchPlayer::new(Limits {
+            time: None,
+            nodes: None,
+            threads: 1,
+            max_depth: 64,
+        });
+        let stop = AtomicBool::new(true);
+        let mut rng = StdRng::seed_from_u64(0);
+        let c = ComputerPlayer::think(&unlimited, &game, &mut rng, &stop);
+        assert!(game.check(c).is_ok(), "{c}");
     }
 
     #[test]

@@ -110,6 +110,13 @@ impl Search {
 
     /// Thinks about `position` and returns the move to play, or `None` when the game is over.
     pub fn think(&mut self, position: &Position) -> Option<SearchResult> {
+        let cancel = Arc::clone(&self.cancel);
+        self.think_until(position, &cancel)
+    }
+
+    /// [`think`](Search::think), stopping as soon as `stop` is set (instead of the search's own
+    /// cancel flag): it then returns the best move found so far.
+    pub fn think_until(&mut self, position: &Position, stop: &AtomicBool) -> Option<SearchResult> {
         let started = Instant::now();
         if position.game_over() {
             return None;
@@ -136,7 +143,7 @@ impl Search {
         board.set_to_move(position.to_move() as usize);
         let shared = Shared {
             tt: &self.tt,
-            cancel: &self.cancel,
+            cancel: stop,
             stop: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
         };
