@@ -1,7 +1,8 @@
 //! Iterative-deepening negamax with alpha-beta, principal-variation search and a transposition
 //! table; threat-aware move ordering and evaluation; immediate-win and forced-block detection
-//! (a forced block is searched without using up depth); and a threat-space search for a victory by
-//! continuous fours (VCF) at the root and at the leaves.
+//! (a forced block is searched without using up depth); and threat-space searches: a victory by
+//! continuous fours (VCF) at the root and at the leaves, and by threats of a double four as well
+//! (VCT) at the root.
 //!
 //! Every value comes with a proof flag: true when the tree behind it met no heuristic leaf and left
 //! out no live cell, so the value (or the bound an alpha-beta cut-off makes of it) holds for

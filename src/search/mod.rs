@@ -4,8 +4,10 @@
 //! - [`board`]: the board with incremental window counts (threats, evaluation, Zobrist hash).
 //! - [`tt`]: the lock-free transposition table.
 //! - [`engine`]: iterative-deepening negamax with alpha-beta and principal-variation search,
-//!   threat-aware move ordering, forced-block extensions and a threat-space search (VCF: a sequence
-//!   of fours, each forcing the one block, ending in a double four) at the root and at the leaves.
+//!   threat-aware move ordering, forced-block extensions and threat-space searches (VCF: a sequence
+//!   of fours, each forcing the one block, ending in a double four, at the root and at the leaves;
+//!   VCT: threats of a double four too, each answered by every move that could stop it, at the
+//!   root).
 //!
 //! A [`Search`] thinks about a [`Position`] within its [`Limits`] (time, nodes) and stops at once
 //! when its cancel flag is set. Where the search reaches every end of the game it returns a proven
