@@ -3,7 +3,9 @@
 //! against the project's players (node budgets, few games).
 //!
 //! The full strength figures come from the ignored test `strength_report`:
-//! `cargo test --release --test search -- --ignored --nocapture strength_report`.
+//! `cargo test --release --test search -- --ignored --nocapture strength_report`, with
+//! `SEARCH_NODES` (default 100000) or `SEARCH_THINK_MS` for the budget, `SEARCH_GAMES` (default
+//! 10) games per opponent and side, and `SEARCH_BOARDS=9x9k5,15x15k5` to choose boards.
 
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -284,8 +286,20 @@ fn strength_report() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(10);
-    let search = SearchPlayer::new(Limits::nodes(nodes));
-    println!("search at {nodes} nodes a move; {seeds} games per opponent and side");
+    let think: Option<u64> = std::env::var("SEARCH_THINK_MS")
+        .ok()
+        .and_then(|s| s.parse().ok());
+    let boards_wanted = std::env::var("SEARCH_BOARDS").unwrap_or_default();
+    let search = match think {
+        Some(ms) => {
+            println!("search at {ms} ms a move; {seeds} games per opponent and side");
+            SearchPlayer::new(Limits::time(ms))
+        }
+        None => {
+            println!("search at {nodes} nodes a move; {seeds} games per opponent and side");
+            SearchPlayer::new(Limits::nodes(nodes))
+        }
+    };
     println!(
         "{:<10} {:<8} {:<3} {:>5} {:>5} {:>5} {:>5}",
         "board", "against", "as", "games", "won", "drawn", "lost"
@@ -301,6 +315,10 @@ fn strength_report() {
     ];
     for (w, h, k) in boards.into_iter().chain([(15, 15, 5)]) {
         let g = Geometry::new(w, h, k).unwrap();
+        let label = format!("{w}x{h}k{k}");
+        if !boards_wanted.is_empty() && !boards_wanted.split(',').any(|b| b == label) {
+            continue;
+        }
         for side in [Player::X, Player::O] {
             let mut rows: Vec<(String, [u32; 3])> = Vec::new();
             let only = (w >= 9).then_some("weights");
