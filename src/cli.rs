@@ -23,6 +23,13 @@ pub struct Cli {
     /// The board: width, height and run length (3 × 3, three in a row, is the LED game).
     #[command(flatten)]
     pub board: Board,
+    /// Open the window on the game after these cells (comma-separated, in play order, the starting
+    /// player's first), e.g. `--moves 1,7,2`.
+    #[arg(long, value_name = "CELLS", value_delimiter = ',')]
+    pub moves: Vec<String>,
+    /// Open the window explaining the side to move's player (as the `explain` button does).
+    #[arg(long)]
+    pub explain: bool,
     /// A subcommand; without one, the game opens in a window.
     #[command(subcommand)]
     pub command: Option<Command>,

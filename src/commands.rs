@@ -1,7 +1,8 @@
 //! The command line's answers: what `tictactoe move`, `explain` and `arena` print, as text or a
 //! one-line error (the binary prints the error on standard error and exits with code 2).
 
-use crate::cli::Command;
+use crate::app::App;
+use crate::cli::{Cli, Command};
 use std::io::IsTerminal;
 
 /// Runs a subcommand: its standard output, or a one-line error.
@@ -42,6 +43,21 @@ pub fn run(command: Command) -> Result<String, String> {
         }
         Command::Pbrain => crate::pbrain::run_stdio().map(|()| String::new()),
     }
+}
+
+/// The window's first state from the command line: seats, start, seed, board, the moves already
+/// played (`--moves`) and whether it explains (`--explain`); or a one-line error.
+pub fn window_app(cli: &Cli) -> Result<App, String> {
+    let g = cli.board.geometry()?;
+    let mut app = App::new(&cli.x, &cli.o, cli.start.into(), cli.seed).on_board(g);
+    for (name, side) in [(&cli.x, "x"), (&cli.o, "o")] {
+        if crate::players::by_name(name).is_some_and(|p| !p.plays(g)) {
+            return Err(format!("{name} does not play the {g} board (as {side})"));
+        }
+    }
+    app.game = crate::engine::parse_game(g, cli.start.into(), &cli.moves)?;
+    app.explain = cli.explain;
+    Ok(app)
 }
 
 /// A progress bar on standard error when it is a terminal; hidden otherwise, so scripts and pipes

@@ -655,8 +655,14 @@ fn explain_draws_each_players_view_inside_the_empty_cells_and_never_over_a_text(
                     }
                 }
             }
-            assert!(images.iter().any(|i| matches!(i, Image::Text { text, .. }
-                if text == &format!("explain: {name} for o"))));
+            let caption = if o_seat == HUMAN {
+                format!("explain: {name} for o")
+            } else {
+                format!("{name} for o: enter = its move")
+            };
+            assert!(images
+                .iter()
+                .any(|i| matches!(i, Image::Text { text, .. } if *text == caption)));
         }
     }
 }
@@ -691,4 +697,36 @@ fn explain_on_seed_004s_worked_example_shows_its_weight_grid() {
         [(3, "11"), (4, "0"), (5, "3"), (6, "0"), (8, "2"), (9, "2")],
         "seed 004: 0 0 11 / 0 3 0 / 0 2 2"
     );
+}
+
+#[test]
+fn while_explaining_a_computer_moves_one_step_at_a_time() {
+    // x 1, then o (weights) would have answered: with explain on it waits for a step instead.
+    let mut s = App::new(HUMAN, "weights", Player::X, 5);
+    s = new_state(&Input::key('e').at(0.0), s);
+    s = new_state(&Input::key('1').at(1.0), s);
+    assert_eq!(
+        s.next_change_at(),
+        None,
+        "no move by itself while explaining"
+    );
+    s = new_state(&Input::tick(100.0), s);
+    assert_eq!(s.game.moves(), [1]);
+    assert!(app::images(&s)
+        .iter()
+        .any(|i| matches!(i, Image::Text { text, .. }
+        if text == "weights for o: enter = its move")));
+    s = new_state(&Input::special(Key::Enter).at(101.0), s);
+    assert_eq!(s.game.moves().len(), 2, "one step: weights moved");
+    s = new_state(&Input::key(' ').at(102.0), s);
+    assert_eq!(s.game.moves().len(), 2, "a step is the computer's only");
+    // Explain off: the computer answers by itself again.
+    s = new_state(&Input::key('e').at(103.0), s);
+    let free = s.game.state().legal_moves().next().unwrap();
+    s = new_state(
+        &Input::click(led::center_x(free) as f32, led::center_y(free) as f32).at(104.0),
+        s,
+    );
+    s = new_state(&Input::tick(104.0 + REPLY_DELAY), s);
+    assert_eq!(s.game.moves().len(), 4);
 }
