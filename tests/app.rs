@@ -118,6 +118,13 @@ fn the_computer_answers_the_person_after_the_reply_delay() {
         assert_eq!(s.game.moves(), vec![1], "{name}");
         assert_eq!(s.next_change_at(), Some(1.0 + REPLY_DELAY));
         s = new_state(&Input::default().at(1.0 + REPLY_DELAY), s);
+        if let Some(request) = s.thinking.clone() {
+            // A slow player (search) is asked to think away from the cycle; its answer arrives
+            // as an input.
+            let stop = std::sync::atomic::AtomicBool::new(false);
+            let cell = app::answer(&request, &stop).expect("an answer");
+            s = new_state(&Input::answer(request.ticket, cell, 1.5 + REPLY_DELAY), s);
+        }
         assert_eq!(s.game.moves().len(), 2, "{name} answered");
         assert!(s.game.state().occupies(Player::O, s.game.moves()[1]));
         assert_eq!(s.next_change_at(), None, "then it waits for the person");
