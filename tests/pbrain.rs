@@ -15,7 +15,7 @@ use tictactoe::{Geometry, Player};
 const APP: &str = env!("CARGO_BIN_EXE_tictactoe");
 
 /// The time per move the manager grants, in ms.
-const TIMEOUT_TURN: u64 = 400;
+const TIMEOUT_TURN: u64 = 1000;
 
 struct Engine {
     child: Child,
