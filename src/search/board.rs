@@ -438,7 +438,7 @@ impl Board {
     /// Moves window `w`'s contribution for colour `p` from `old` to `new` stones of `p` (`None`:
     /// the window is closed to `p`): the evaluation, the cells' scores, the three-window counts
     /// and the sets of threes and fours.
-    #[inline]
+    #[inline(always)]
     fn set_level(
         &mut self,
         layout: &Layout,
@@ -454,13 +454,17 @@ impl Board {
         let four = |l: Option<usize>| l.is_some_and(|n| n + 1 == run);
         let dthree = three(new) as i32 - three(old) as i32;
         self.eval[p] += dv;
-        if dv != 0 || dthree != 0 {
+        let cells = layout.window(w);
+        if dv != 0 {
             let score = &mut self.score[p];
+            for &c in cells {
+                score[c as usize] += dv;
+            }
+        }
+        if dthree != 0 {
             let threes = &mut self.three_through[p];
-            for &c in layout.window(w) {
-                let c = c as usize;
-                score[c] += dv;
-                threes[c] = (threes[c] as i32 + dthree) as u16;
+            for &c in cells {
+                threes[c as usize] = (threes[c as usize] as i32 + dthree) as u16;
             }
         }
         match dthree {
