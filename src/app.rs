@@ -137,7 +137,8 @@ pub enum Action {
     Undo,
     /// Play again a move taken back.
     Redo,
-    /// Mark the move the strongest player of the board would play.
+    /// Mark the move the strongest player of the board would play (`perfect` where it is exact,
+    /// else `search` on a small budget).
     Hint,
     /// Show or hide how the side to move's player sees the position; while shown, computers move
     /// one step at a time, on [`Action::Step`].
@@ -679,13 +680,17 @@ pub fn apply(action: Action, state: App, now: f64) -> App {
     s
 }
 
-/// The strongest player of a board, for hints: the first of `perfect`, `weights` that plays it.
+/// The search player on a budget a key press can wait for (tens of milliseconds), for hints.
+static HINT_SEARCH: players::search::SearchPlayer =
+    players::search::SearchPlayer::new(crate::search::Limits::nodes(30_000));
+
+/// The strongest player of a board, for hints: `perfect` where it plays (it is exact there),
+/// else the search player on a small budget.
 fn strongest(geometry: Geometry) -> &'static dyn ComputerPlayer {
-    ["perfect", "weights"]
-        .into_iter()
-        .filter_map(players::by_name)
-        .find(|p| p.plays(geometry))
-        .expect("weights plays every board")
+    match players::by_name("perfect") {
+        Some(p) if p.plays(geometry) => p,
+        _ => &HINT_SEARCH,
+    }
 }
 
 /// The program's `newState`: the action the input asks for, if any, else the one time has made

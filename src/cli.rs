@@ -52,6 +52,12 @@ pub enum Command {
         /// The board.
         #[command(flatten)]
         board: Board,
+        /// The search player's time for the move, in milliseconds (default 1000).
+        #[arg(long, value_name = "MS", conflicts_with = "nodes")]
+        think: Option<u64>,
+        /// The search player's node budget for the move (reproducible, one thread).
+        #[arg(long, value_name = "N")]
+        nodes: Option<u64>,
         /// The cells played so far, 1–9 on the 3 × 3 board (1 to width·height, row-major from the
         /// top-left), the starting player's first.
         #[arg(value_name = "CELL", allow_hyphen_values = true)]
@@ -86,6 +92,9 @@ pub enum Command {
         #[command(flatten)]
         board: Board,
     },
+    /// Play as a Gomocup engine ("pbrain") over standard input and output: START, BEGIN, TURN,
+    /// BOARD, INFO (with the extension `INFO k K`, the run length), TAKEBACK, RESTART, END, ABOUT.
+    Pbrain,
 }
 
 /// The most games per pairing the arena plays: enough for any table, and a bound on its time.

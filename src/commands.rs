@@ -13,10 +13,14 @@ pub fn run(command: Command) -> Result<String, String> {
             start,
             seed,
             board,
+            think,
+            nodes,
             cells,
         } => {
             let g = board.geometry()?;
-            let cell = crate::engine::choose_move_on(g, &player, start.into(), seed, &cells)?;
+            let limits = (think, nodes);
+            let cell =
+                crate::players::search::answer(g, &player, start.into(), seed, limits, &cells)?;
             Ok(format!("{cell}\n"))
         }
         Command::Explain {
@@ -37,6 +41,7 @@ pub fn run(command: Command) -> Result<String, String> {
             bar.finish_and_clear();
             Ok(table.to_string())
         }
+        Command::Pbrain => crate::pbrain::run_stdio().map(|()| String::new()),
     }
 }
 

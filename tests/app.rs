@@ -118,6 +118,13 @@ fn the_computer_answers_the_person_after_the_reply_delay() {
         assert_eq!(s.game.moves(), vec![1], "{name}");
         assert_eq!(s.next_change_at(), Some(1.0 + REPLY_DELAY));
         s = new_state(&Input::default().at(1.0 + REPLY_DELAY), s);
+        if let Some(request) = s.thinking.clone() {
+            // A slow player (search) is asked to think away from the cycle; its answer arrives
+            // as an input.
+            let stop = std::sync::atomic::AtomicBool::new(false);
+            let cell = app::answer(&request, &stop).expect("an answer");
+            s = new_state(&Input::answer(request.ticket, cell, 1.5 + REPLY_DELAY), s);
+        }
         assert_eq!(s.game.moves().len(), 2, "{name} answered");
         assert!(s.game.state().occupies(Player::O, s.game.moves()[1]));
         assert_eq!(s.next_change_at(), None, "then it waits for the person");
@@ -729,4 +736,16 @@ fn while_explaining_a_computer_moves_one_step_at_a_time() {
     );
     s = new_state(&Input::tick(104.0 + REPLY_DELAY), s);
     assert_eq!(s.game.moves().len(), 4);
+}
+
+#[test]
+fn on_gomoku_a_hint_blocks_an_open_four() {
+    // x has four in a row with both ends open, o to move: any hint must be one of the two ends
+    // (o cannot stop both, but a hint that ignores them is no hint).
+    let g = Geometry::new(15, 15, 5).unwrap();
+    let mut s = App::default().on_board(g);
+    s.game = Game::from_cells(g, Player::X, &[113, 1, 114, 3, 115, 5, 116]).unwrap();
+    s = new_state(&Input::key('h').at(1.0), s);
+    let (c, _) = s.hint.expect("a hint");
+    assert!([112, 117].contains(&c), "hint {c}");
 }
