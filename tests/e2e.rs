@@ -1415,6 +1415,22 @@ fn e2e_arrows_enter_and_ctrl_z_play_and_undo() {
     s.wait_for("the x taken back by Ctrl+Z", |sh| sh.same_as(&cursor));
 }
 
+/// A slow computer (search) thinks on a worker thread, away from the frames, and its answer
+/// wakes the window: its x comes with no input at all, and the person can answer it.
+#[test]
+fn e2e_a_slow_computer_answers_from_its_worker() {
+    let _serial = serial();
+    if !e2e_available() {
+        return;
+    }
+    let mut s = Session::start("slow-computer", &["--x", "search"]);
+    let shot = s.wait_for("search's x", |sh| marks(sh) == 1);
+    let taken = board(&shot).find('x').expect("an x") as i32 + 1;
+    let free = (1..=9).find(|&c| c != taken).expect("a free cell");
+    play(&mut s, &[free]);
+    s.wait_for("search's second x", |sh| marks(sh) == 3);
+}
+
 /// The window is closed from outside (`xdotool windowclose` destroys it): the game exits with
 /// code 1 and one line, instead of waiting forever.
 #[test]
