@@ -91,6 +91,12 @@ pub enum Command {
         /// The board (the exhaustive adversary plays only on 3 × 3).
         #[command(flatten)]
         board: Board,
+        /// The search player's time a move, in milliseconds (default 1000).
+        #[arg(long, value_name = "MS", conflicts_with = "nodes", value_parser = clap::value_parser!(u64).range(1..=60_000))]
+        think: Option<u64>,
+        /// The search player's node budget a move (reproducible tables).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+        nodes: Option<u64>,
     },
     /// Play as a Gomocup engine ("pbrain") over standard input and output: START, BEGIN, TURN,
     /// BOARD, INFO (with the extension `INFO k K`, the run length), TAKEBACK, RESTART, END, ABOUT.

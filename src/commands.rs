@@ -3,6 +3,9 @@
 
 use crate::app::App;
 use crate::cli::{Cli, Command};
+use crate::players::search::{SearchPlayer, SEARCH};
+use crate::players::ComputerPlayer;
+use crate::search::Limits;
 use std::io::IsTerminal;
 
 /// Runs a subcommand: its standard output, or a one-line error.
@@ -29,9 +32,24 @@ pub fn run(command: Command) -> Result<String, String> {
             board,
             cells,
         } => crate::explain::text::command(&player, start.into(), board.geometry()?, &cells),
-        Command::Arena { games, seed, board } => {
+        Command::Arena {
+            games,
+            seed,
+            board,
+            think,
+            nodes,
+        } => {
             let g = board.geometry()?;
-            let players = crate::players::for_board(g);
+            // The search player with the arena's budget, in the roster's place.
+            let search = SearchPlayer::new(match (think, nodes) {
+                (_, Some(n)) => Limits::nodes(n),
+                (Some(ms), _) => Limits::time(ms),
+                _ => SEARCH.limits,
+            });
+            let players: Vec<&dyn ComputerPlayer> = crate::players::for_board(g)
+                .into_iter()
+                .map(|p| if p.name() == search.name() { &search } else { p })
+                .collect();
             let bar = progress_bar();
             let mut tick = |done: usize, total: usize| {
                 bar.set_length(total as u64);
@@ -39,7 +57,17 @@ pub fn run(command: Command) -> Result<String, String> {
             };
             let table = crate::arena::arena_on(g, &players, games as usize, seed, &mut tick);
             bar.finish_and_clear();
-            Ok(table.to_string())
+            let mut text = table.to_string();
+            if players.iter().any(|p| p.name() == search.name()) {
+                let budget = match (think, nodes) {
+                    (_, Some(n)) => format!("{n} nodes"),
+                    (Some(ms), _) => format!("{ms} ms"),
+                    _ => "1000 ms".to_string(),
+                };
+                let at = text.find('\n').map_or(text.len(), |i| i + 1);
+                text.insert_str(at, &format!("search thinks {budget} a move.\n"));
+            }
+            Ok(text)
         }
         Command::Pbrain => crate::pbrain::run_stdio().map(|()| String::new()),
     }
