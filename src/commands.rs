@@ -48,7 +48,13 @@ pub fn run(command: Command) -> Result<String, String> {
             });
             let players: Vec<&dyn ComputerPlayer> = crate::players::for_board(g)
                 .into_iter()
-                .map(|p| if p.name() == search.name() { &search } else { p })
+                .map(|p| {
+                    if p.name() == search.name() {
+                        &search
+                    } else {
+                        p
+                    }
+                })
                 .collect();
             let bar = progress_bar();
             let mut tick = |done: usize, total: usize| {
