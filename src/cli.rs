@@ -1,4 +1,4 @@
-//! The command line (clap): the window's options and the `move` and `arena` subcommands.
+//! The command line (clap): the window's options and the `move`, `solve` and `arena` subcommands.
 
 use crate::rules::Player;
 use clap::{Parser, Subcommand, ValueEnum};
@@ -49,6 +49,26 @@ pub enum Command {
         run: usize,
         /// The cells played so far, 1–9 on the 3 × 3 board (1 to width·height, row-major from the
         /// top-left), the starting player's first.
+        #[arg(value_name = "CELL", allow_hyphen_values = true)]
+        cells: Vec<String>,
+    },
+    /// Print the value of a position with perfect play (x wins, o wins or draw), proved by search,
+    /// with the size and time of the proof.
+    Solve {
+        /// The board's width.
+        #[arg(long, default_value_t = 3)]
+        width: usize,
+        /// The board's height.
+        #[arg(long, default_value_t = 3)]
+        height: usize,
+        /// Marks in a line that win.
+        #[arg(long, default_value_t = 3)]
+        run: usize,
+        /// Who moved first.
+        #[arg(long, value_enum, default_value_t = Side::X)]
+        start: Side,
+        /// The cells played so far (1 to width·height, row-major from the top-left), the starting
+        /// player's first.
         #[arg(value_name = "CELL", allow_hyphen_values = true)]
         cells: Vec<String>,
     },

@@ -14,6 +14,7 @@ pub mod icon;
 pub mod led;
 pub mod players;
 pub mod rules;
+pub mod solver;
 
 pub use geometry::{Cell, Geometry};
 pub use rules::{Move, Outcome, Player, State};

@@ -40,6 +40,22 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Some(Command::Solve {
+            width,
+            height,
+            run,
+            start,
+            cells,
+        }) => match tictactoe::solver::solve_command(width, height, run, start.into(), &cells) {
+            Ok(line) => {
+                println!("{line}");
+                ExitCode::SUCCESS
+            }
+            Err(line) => {
+                eprintln!("tictactoe: {line}");
+                ExitCode::from(2)
+            }
+        },
         Some(Command::Arena { games, seed }) => {
             let players = tictactoe::players::all();
             print!("{}", tictactoe::arena::arena(&players, games, seed));
