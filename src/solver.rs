@@ -37,9 +37,6 @@ type Score = i8;
 /// The board's tables: lines as bit masks and symmetries as cell permutations.
 #[derive(Clone, Debug)]
 pub struct Board {
-    width: usize,
-    height: usize,
-    run: usize,
     full: u64,
     lines: Vec<u64>,
     /// `perms[s][i]`: the image of the 0-based cell `i` under symmetry `s` (`perms[0]` is the
@@ -113,9 +110,6 @@ impl Board {
             inverse.push(q);
         }
         Ok(Board {
-            width,
-            height,
-            run,
             full,
             lines,
             perms,
@@ -129,7 +123,8 @@ impl Board {
     }
 
     /// The lines of `run` cells, as bit masks (cell `c` is bit `c − 1`).
-    pub fn lines(&self) -> &[u64] {
+    #[cfg(test)]
+    fn lines(&self) -> &[u64] {
         &self.lines
     }
 
@@ -146,22 +141,44 @@ impl Board {
 }
 
 /// One position of the transposition table: the canonical position, bounds on its value, the best
-/// move found (in canonical coordinates, 0-based) and the work spent (log₂ of the nodes).
-#[derive(Clone, Copy, Debug, Default)]
+/// move found (in canonical coordinates, 0-based) and the work spent (log₂ of the nodes searched
+/// under it, plus one; 0 marks an empty slot).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Entry {
     me: u64,
     opp: u64,
     lower: Score,
     upper: Score,
     best: u8,
-    /// 0 for an empty slot.
     work: u8,
 }
 
+impl Entry {
+    /// The entry in three words; all zeros is an empty slot.
+    fn pack(&self) -> [u64; 3] {
+        let data = (self.lower + 1) as u64
+            | ((self.upper + 1) as u64) << 2
+            | (self.best as u64) << 8
+            | (self.work as u64) << 16;
+        [self.me, self.opp, data]
+    }
+
+    fn unpack(w: [u64; 3]) -> Entry {
+        Entry {
+            me: w[0],
+            opp: w[1],
+            lower: (w[2] & 3) as Score - 1,
+            upper: (w[2] >> 2 & 3) as Score - 1,
+            best: (w[2] >> 8) as u8,
+            work: (w[2] >> 16) as u8,
+        }
+    }
+}
+
 /// A transposition table of two-entry buckets: a matching entry is updated; otherwise the entry
-/// with less work behind it is replaced.
+/// with less work behind it is replaced. Its memory starts zeroed (untouched pages cost nothing).
 struct Table {
-    entries: Vec<Entry>,
+    slots: Vec<[u64; 3]>,
     mask: usize,
 }
 
@@ -169,7 +186,7 @@ impl Table {
     fn new(log2_buckets: u32) -> Table {
         let buckets = 1usize << log2_buckets;
         Table {
-            entries: vec![Entry::default(); 2 * buckets],
+            slots: vec![[0; 3]; 2 * buckets],
             mask: buckets - 1,
         }
     }
@@ -184,31 +201,39 @@ impl Table {
 
     fn get(&self, me: u64, opp: u64) -> Option<Entry> {
         let b = self.bucket(me, opp);
-        self.entries[b..b + 2]
+        self.slots[b..b + 2]
             .iter()
-            .find(|e| e.work != 0 && e.me == me && e.opp == opp)
-            .copied()
+            .find(|w| w[0] == me && w[1] == opp && w[2] != 0)
+            .map(|&w| Entry::unpack(w))
     }
 
     fn put(&mut self, e: Entry) {
         let b = self.bucket(e.me, e.opp);
-        let slot = match self.entries[b..b + 2]
-            .iter()
-            .position(|x| x.work != 0 && x.me == e.me && x.opp == e.opp)
-        {
-            Some(i) => {
-                let old = self.entries[b + i];
-                let mut e = e;
-                e.lower = e.lower.max(old.lower);
-                e.upper = e.upper.min(old.upper);
-                e.work = e.work.max(old.work);
-                self.entries[b + i] = e;
-                return;
-            }
-            None if self.entries[b].work <= self.entries[b + 1].work => b,
-            None => b + 1,
+        let (first, second) = (
+            Entry::unpack(self.slots[b]),
+            Entry::unpack(self.slots[b + 1]),
+        );
+        let slot = if first.work != 0 && first.me == e.me && first.opp == e.opp {
+            Some(first)
+        } else if second.work != 0 && second.me == e.me && second.opp == e.opp {
+            Some(second)
+        } else {
+            None
         };
-        self.entries[slot] = e;
+        let (i, e) = match slot {
+            Some(old) => {
+                let merged = Entry {
+                    lower: e.lower.max(old.lower),
+                    upper: e.upper.min(old.upper),
+                    work: e.work.max(old.work),
+                    ..e
+                };
+                (if old == first { b } else { b + 1 }, merged)
+            }
+            None if first.work <= second.work => (b, e),
+            None => (b + 1, e),
+        };
+        self.slots[i] = e.pack();
     }
 }
 
@@ -272,7 +297,7 @@ impl Solver {
 
     /// The value for the mover of the position where the mover holds `me` and the opponent `opp`
     /// (bit sets, cell `c` is bit `c − 1`), neither having a line yet.
-    pub fn value(&mut self, me: u64, opp: u64) -> Result<i8, OutOfBudget> {
+    fn value(&mut self, me: u64, opp: u64) -> Result<i8, OutOfBudget> {
         let p = self.position(me, opp);
         let v = self.search(&p, -1, 1);
         if self.aborted {
@@ -280,6 +305,19 @@ impl Solver {
         } else {
             Ok(v)
         }
+    }
+
+    /// The value of `state` with perfect play (its outcome if the game is over), or `None` when
+    /// the budget runs out. The state's board must be this solver's.
+    pub fn outcome(&mut self, state: &State) -> Option<Outcome> {
+        if let Some(o) = state.outcome() {
+            return Some(o);
+        }
+        let mover = state.player_to_move();
+        let v = self
+            .value(marks(state, mover), marks(state, mover.other()))
+            .ok()?;
+        Some(outcome(mover, v))
     }
 
     /// Whether the value for the mover lies within `(alpha, beta)`, with the fail-soft answer.
@@ -299,8 +337,9 @@ impl Solver {
         let mut my_threats = 0u64;
         let mut opp_threats = 0u64;
         let mut live = 0u64;
-        let mut my_live = false;
-        let mut opp_live = false;
+        // Erdős–Selfridge potentials (sums of 2^−need over live lines, in units of 2^−64).
+        let mut my_potential = 0u128;
+        let mut opp_potential = 0u128;
         for &l in &board.lines {
             let (m, o) = (l & me, l & opp);
             if m != 0 && o != 0 {
@@ -312,14 +351,14 @@ impl Solver {
                 if need == 1 {
                     my_threats |= e;
                 }
-                my_live = true;
+                my_potential += 1u128 << (64 - need);
                 live |= e;
             }
             if m == 0 && need <= opp_moves {
                 if need == 1 {
                     opp_threats |= e;
                 }
-                opp_live = true;
+                opp_potential += 1u128 << (64 - need);
                 live |= e;
             }
         }
@@ -332,10 +371,13 @@ impl Solver {
         if opp_threats.count_ones() >= 2 {
             return -1;
         }
-        // Bounds from the lines: without a live line a player cannot win.
+        // Bounds from the lines: a player whose potential is below 1 with the other to move, or
+        // below ½ with the player to move, cannot even win the Maker–Breaker game
+        // (Erdős–Selfridge), so cannot win; in particular, a player without a live line.
+        let one = 1u128 << 64;
         let (floor, ceiling): (Score, Score) = (
-            if opp_live { -1 } else { 0 },
-            if my_live { 1 } else { 0 },
+            if opp_potential < one { 0 } else { -1 },
+            if my_potential < one / 2 { 0 } else { 1 },
         );
         if ceiling <= alpha || floor == ceiling {
             return ceiling;
@@ -366,6 +408,7 @@ impl Solver {
             beta = beta.min(e.upper);
             tt_move = Some(board.inverse[sym][e.best as usize]);
         }
+        let board = &self.board;
         let (alpha0, beta0) = (alpha, beta);
         let nodes0 = self.nodes;
 
@@ -418,7 +461,7 @@ impl Solver {
                 moves[count] = (s, i as u8);
                 count += 1;
             }
-            moves[..count].sort_unstable_by(|a, b| b.0.cmp(&a.0));
+            moves[..count].sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
         }
 
         let mut best: Score = -2;
@@ -548,7 +591,7 @@ pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(ch);
@@ -563,8 +606,9 @@ pub fn report(s: &Solution) -> String {
         Outcome::Won(p) => format!("{p} wins"),
         Outcome::Draw => "draw".to_string(),
     };
+    let noun = if s.nodes == 1 { "node" } else { "nodes" };
     format!(
-        "{value} ({} nodes, {:.2} s)",
+        "{value} ({} {noun}, {:.2} s)",
         thousands(s.nodes),
         s.seconds
     )
@@ -594,7 +638,9 @@ pub fn solve_command(
             ));
         }
         if state.game_over() {
-            return Err(format!("move {n}: cell {c} is played after the end of the game"));
+            return Err(format!(
+                "move {n}: cell {c} is played after the end of the game"
+            ));
         }
         if let Some(p) = state.occupant(c) {
             return Err(format!("move {n}: cell {c} is already occupied by {p}"));
