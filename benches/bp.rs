@@ -9,16 +9,16 @@ use tictactoe::bp::explore;
 use tictactoe::bp::tictactoe::{seed_program, x_moves, Event};
 use tictactoe::players::bp::Bp;
 use tictactoe::players::ComputerPlayer;
-use tictactoe::{Geometry, Player, State};
+use tictactoe::{Game, Geometry, Player};
 
 fn bp_choose(c: &mut Criterion) {
     let mut rng = StdRng::seed_from_u64(0);
     // Mid-game positions, O to move (X first): cells 1..=9 row-major.
     let histories: [&[usize]; 4] = [&[1], &[1, 5, 9], &[1, 5, 8, 7], &[2, 5, 4, 1, 9]];
     for h in histories {
-        let state = State::from_cells(Geometry::LED, Player::X, h).unwrap();
+        let game = Game::from_cells(Geometry::LED, Player::X, h).unwrap();
         c.bench_function(&format!("bp choose after {h:?}"), |b| {
-            b.iter(|| Bp.choose(black_box(&state), black_box(h), &mut rng))
+            b.iter(|| Bp.choose(black_box(&game), &mut rng))
         });
     }
 }

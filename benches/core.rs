@@ -1,4 +1,6 @@
-//! The Easel cycle's cost per frame, and the exhaustive enumeration of the game.
+//! The Easel cycle's cost per frame, on the LED board and on a full 15 × 15 board (goal: `app::images`
+//! ≤ 50 µs), winner detection after a move on 15 × 15 (goal ≤ 1 µs), and the exhaustive enumeration
+//! of the game.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use tictactoe::analysis::{count_games, reachable_positions};
@@ -27,6 +29,63 @@ fn frame(c: &mut Criterion) {
     });
 }
 
+/// A full 15 × 15 board with no five in a row: rows of x x o o x x o o …, each row shifted by two
+/// from the last, so every line of five holds both marks.
+fn full_gomoku() -> App {
+    let g = Geometry::new(15, 15, 5).unwrap();
+    let mark = |r: usize, c: usize| (c + 2 * r) % 4 < 2; // true: x
+    let (mut xs, mut os): (Vec<usize>, Vec<usize>) = (Vec::new(), Vec::new());
+    for r in 0..15 {
+        for c in 0..15 {
+            if mark(r, c) {
+                xs.push(g.cell(r, c))
+            } else {
+                os.push(g.cell(r, c))
+            }
+        }
+    }
+    // Alternate x and o; the surplus of one side goes last (the game record needs alternation,
+    // so start with the side that has more).
+    let (first, second, start) = if xs.len() >= os.len() {
+        (xs, os, Player::X)
+    } else {
+        (os, xs, Player::O)
+    };
+    let mut cells = Vec::new();
+    for (i, &c) in first.iter().enumerate() {
+        cells.push(c);
+        cells.extend(second.get(i));
+    }
+    let game = tictactoe::Game::from_cells(g, start, &cells).expect("a drawn full board");
+    App {
+        game,
+        ..App::default().on_board(g)
+    }
+}
+
+fn large_boards(c: &mut Criterion) {
+    let full = full_gomoku();
+    assert!(full.game.state().board_full() && full.game.state().winning_line().is_none());
+    c.bench_function("app::images (full 15x15 board)", |b| {
+        b.iter(|| app::images(black_box(&full)))
+    });
+    // Winner detection: the move that completes a five through the lines of its cell.
+    let g = Geometry::new(15, 15, 5).unwrap();
+    let before =
+        State::from_cells(g, Player::X, &[113, 128, 114, 129, 115, 130, 116, 131]).unwrap();
+    c.bench_function(
+        "State::result with winner detection (15x15, the fifth in a row)",
+        |b| {
+            b.iter(|| {
+                black_box(&before)
+                    .result(black_box(117))
+                    .winning_line()
+                    .is_some()
+            })
+        },
+    );
+}
+
 fn enumeration(c: &mut Criterion) {
     let mut group = c.benchmark_group("enumeration");
     group.sample_size(20);
@@ -39,5 +98,5 @@ fn enumeration(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, frame, enumeration);
+criterion_group!(benches, frame, large_boards, enumeration);
 criterion_main!(benches);

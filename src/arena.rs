@@ -1,5 +1,4 @@
-//! The arena: games between computer players, an exhaustive adversary, and the answer of the
-//! command line's `tictactoe move`.
+//! The arena: games between computer players, and an exhaustive adversary.
 //!
 //! Everything here is on the LED board (3×3, three in a row; SPEC.md §2) unless a function takes a
 //! [`Geometry`], and everything is reproducible: randomness comes only from seeded [`StdRng`]s.
@@ -10,10 +9,10 @@
 //!   games) won, drawn and lost from the player's side.
 //! - [`arena`]: every ordered pairing of some players for N games, and each player against the
 //!   exhaustive adversary, as an [`ArenaTable`] that prints as a table.
-//! - [`choose_move`]: the cell a named player plays after a list of cells given on the command line.
 
+use crate::game::Game;
 use crate::geometry::{Cell, Geometry};
-use crate::players::{self, ComputerPlayer};
+use crate::players::ComputerPlayer;
 use crate::rules::{Outcome, Player, State};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -38,25 +37,23 @@ pub fn play_game_on(
     start: Player,
     rng: &mut StdRng,
 ) -> Outcome {
-    let mut state = State::empty(geometry, start);
-    let mut history = Vec::with_capacity(geometry.cells());
+    let mut game = Game::new(geometry, start);
     loop {
-        if let Some(outcome) = state.outcome() {
+        if let Some(outcome) = game.state().outcome() {
             return outcome;
         }
-        let player = match state.player_to_move() {
+        let player = match game.state().player_to_move() {
             Player::X => x,
             Player::O => o,
         };
-        let c = player.choose(&state, &history, rng);
-        assert!(
-            state.legal_to_move_in(c),
-            "{} played the illegal cell {c} in\n{}",
-            player.name(),
-            state.board_text()
-        );
-        state = state.result(c);
-        history.push(c);
+        let c = player.choose(&game, rng);
+        if let Err(e) = game.play_in_place(c) {
+            panic!(
+                "{} played an impossible move: {e}, in\n{}",
+                player.name(),
+                game.state().board_text()
+            );
+        }
     }
 }
 
@@ -99,49 +96,52 @@ fn mix(mut z: u64) -> u64 {
 /// from the position (both players' cells and the start player), so the same position always gets
 /// the same generator, whatever path led to it.
 pub fn node_rng(state: &State) -> StdRng {
-    let seed =
-        mix(mix(mix(state.cells_of(Player::X)) ^ state.cells_of(Player::O)) ^ state.start() as u64);
+    // Cells 1–64 as the bits of one number (the whole 3 × 3 board), larger cells mixed in after.
+    let hash = |p: Player| {
+        let cells = state.cells_of(p);
+        let low = cells
+            .iter()
+            .take_while(|&c| c <= 64)
+            .fold(0u64, |m, c| m | 1 << (c - 1));
+        cells
+            .iter()
+            .skip_while(|&c| c <= 64)
+            .fold(low, |h, c| mix(h ^ c as u64))
+    };
+    let seed = mix(mix(mix(hash(Player::X)) ^ hash(Player::O)) ^ state.start() as u64);
     StdRng::seed_from_u64(seed)
 }
 
-/// Explores the game tree from `state`: at each turn of `side`, the cells `choices` returns (given
-/// the position and the cells played so far) are tried; at each turn of the other player, *every*
-/// legal cell is. Counts the finished games from `side`'s point of view.
-pub fn explore(
-    state: State,
-    side: Player,
-    choices: &mut dyn FnMut(&State, &[Cell]) -> Vec<Cell>,
-) -> Tally {
+/// Explores the game tree from `game`: at each turn of `side`, the cells `choices` returns (given
+/// the game so far) are tried; at each turn of the other player, *every* legal cell is. Counts the
+/// finished games from `side`'s point of view.
+pub fn explore(game: Game, side: Player, choices: &mut dyn FnMut(&Game) -> Vec<Cell>) -> Tally {
     fn walk(
-        state: State,
+        game: &Game,
         side: Player,
-        history: &mut Vec<Cell>,
-        choices: &mut dyn FnMut(&State, &[Cell]) -> Vec<Cell>,
+        choices: &mut dyn FnMut(&Game) -> Vec<Cell>,
         tally: &mut Tally,
     ) {
+        let state = game.state();
         if let Some(outcome) = state.outcome() {
             tally.count(outcome, side);
             return;
         }
         let cells: Vec<Cell> = if state.player_to_move() == side {
-            choices(&state, history)
+            choices(game)
         } else {
             state.legal_moves().collect()
         };
         assert!(!cells.is_empty(), "no move in\n{}", state.board_text());
         for c in cells {
-            assert!(
-                state.legal_to_move_in(c),
-                "illegal cell {c} in\n{}",
-                state.board_text()
-            );
-            history.push(c);
-            walk(state.result(c), side, history, choices, tally);
-            history.pop();
+            match game.play(c) {
+                Ok(next) => walk(&next, side, choices, tally),
+                Err(e) => panic!("{e} in\n{}", state.board_text()),
+            }
         }
     }
     let mut tally = Tally::default();
-    walk(state, side, &mut Vec::new(), choices, &mut tally);
+    walk(&game, side, choices, &mut tally);
     tally
 }
 
@@ -149,11 +149,9 @@ pub fn explore(
 /// adversary: the player's move at each node is its own choice with [`node_rng`]; every reply of
 /// the adversary is explored. Counts the finished games from the player's side.
 pub fn versus_adversary(player: &dyn ComputerPlayer, side: Player, start: Player) -> Tally {
-    explore(
-        State::empty(Geometry::LED, start),
-        side,
-        &mut |s, history| vec![player.choose(s, history, &mut node_rng(s))],
-    )
+    explore(Game::new(Geometry::LED, start), side, &mut |g| {
+        vec![player.choose(g, &mut node_rng(g.state()))]
+    })
 }
 
 /// Like [`versus_adversary`], but the player's side tries *every* cell `choices` gives: with
@@ -164,8 +162,8 @@ pub fn versus_adversary_all_choices(
     side: Player,
     start: Player,
 ) -> Tally {
-    explore(State::empty(Geometry::LED, start), side, &mut |s, _| {
-        choices(s)
+    explore(Game::new(Geometry::LED, start), side, &mut |g| {
+        choices(g.state())
     })
 }
 
@@ -194,6 +192,8 @@ pub struct AdversaryRow {
 /// The arena's results; prints as a readable table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ArenaTable {
+    /// The board.
+    pub geometry: Geometry,
     /// Games per ordered pairing.
     pub games: usize,
     /// The seed the games were played with.
@@ -210,6 +210,21 @@ pub struct ArenaTable {
 /// so the table is a function of `seed`. The adversary rows do not depend on the seed (see
 /// [`node_rng`]).
 pub fn arena(players: &[&dyn ComputerPlayer], games: usize, seed: u64) -> ArenaTable {
+    arena_on(Geometry::LED, players, games, seed, &mut |_, _| {})
+}
+
+/// [`arena`] on any board; the exhaustive adversary plays only on the LED board (elsewhere its
+/// tree is far too large), so its rows are empty there. `progress(done, total)` is told after each
+/// game.
+pub fn arena_on(
+    geometry: Geometry,
+    players: &[&dyn ComputerPlayer],
+    games: usize,
+    seed: u64,
+    progress: &mut dyn FnMut(usize, usize),
+) -> ArenaTable {
+    let total = games * players.len() * players.len();
+    let mut done = 0;
     let mut pairings = Vec::new();
     for (i, &x) in players.iter().enumerate() {
         for (j, &o) in players.iter().enumerate() {
@@ -217,7 +232,9 @@ pub fn arena(players: &[&dyn ComputerPlayer], games: usize, seed: u64) -> ArenaT
             let mut rng = StdRng::seed_from_u64(mix(seed) ^ mix(k.wrapping_add(1) << 32));
             let mut tally = Tally::default();
             for _ in 0..games {
-                tally.count(play_game(x, o, Player::X, &mut rng), Player::X);
+                tally.count(play_game_on(geometry, x, o, Player::X, &mut rng), Player::X);
+                done += 1;
+                progress(done, total);
             }
             pairings.push(PairingRow {
                 x: x.name(),
@@ -227,7 +244,7 @@ pub fn arena(players: &[&dyn ComputerPlayer], games: usize, seed: u64) -> ArenaT
         }
     }
     let mut adversary = Vec::new();
-    for &p in players {
+    for &p in players.iter().filter(|_| geometry == Geometry::LED) {
         for side in [Player::X, Player::O] {
             adversary.push(AdversaryRow {
                 player: p.name(),
@@ -237,6 +254,7 @@ pub fn arena(players: &[&dyn ComputerPlayer], games: usize, seed: u64) -> ArenaT
         }
     }
     ArenaTable {
+        geometry,
         games,
         seed,
         pairings,
@@ -260,10 +278,15 @@ fn table_line(
 
 impl fmt::Display for ArenaTable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let g = self.geometry;
         writeln!(
             f,
-            "Arena: {} games per ordered pairing, seed {}, x moves first.",
-            self.games, self.seed
+            "Arena: {}×{}, {} in a row; {} games per ordered pairing, seed {}, x moves first.",
+            g.width(),
+            g.height(),
+            g.run(),
+            self.games,
+            self.seed
         )?;
         writeln!(f, "Won, drawn and lost count from the row player's side.")?;
         writeln!(f)?;
@@ -272,6 +295,9 @@ impl fmt::Display for ArenaTable {
         for r in &self.pairings {
             let t = &r.tally;
             table_line(f, r.x, r.o, [&t.total(), &t.won, &t.drawn, &t.lost])?;
+        }
+        if self.adversary.is_empty() {
+            return Ok(());
         }
         writeln!(f)?;
         writeln!(
@@ -293,85 +319,12 @@ impl fmt::Display for ArenaTable {
     }
 }
 
-/// The answer of `tictactoe move --player NAME [--start x|o] [--seed N] [CELL ...]`: the cell the
-/// player called `player_name` plays on the LED board after `cells` (numbers 1–9, in play order,
-/// `start`'s first), with `StdRng::seed_from_u64(seed)` for its ties.
-///
-/// Errors are one-line messages: an unknown player, a cell that is not a number, out of range,
-/// already occupied, played after the end of the game, or a game already finished.
-pub fn choose_move(
-    player_name: &str,
-    start: Player,
-    seed: u64,
-    cells: &[String],
-) -> Result<Cell, String> {
-    choose_move_on(Geometry::LED, player_name, start, seed, cells)
-}
-
-/// [`choose_move`] on a board of any geometry (`tictactoe move --width W --height H --run K`);
-/// cells are numbered 1 to W·H, row-major from the top-left.
-pub fn choose_move_on(
-    g: Geometry,
-    player_name: &str,
-    start: Player,
-    seed: u64,
-    cells: &[String],
-) -> Result<Cell, String> {
-    let player = players::by_name(player_name).ok_or_else(|| {
-        let names: Vec<&str> = players::all().iter().map(|p| p.name()).collect();
-        format!(
-            "unknown player '{player_name}' (players: {})",
-            names.join(", ")
-        )
-    })?;
-    let mut state = State::empty(g, start);
-    let mut history = Vec::with_capacity(cells.len());
-    for (i, text) in cells.iter().enumerate() {
-        let n = i + 1;
-        let c: Cell = text
-            .trim()
-            .parse()
-            .map_err(|_| format!("move {n}: '{text}' is not a cell number (1-{})", g.cells()))?;
-        if !g.game_board().contains(&c) {
-            return Err(format!(
-                "move {n}: cell {c} is out of range 1-{}",
-                g.cells()
-            ));
-        }
-        if let Some(outcome) = state.outcome() {
-            return Err(format!(
-                "move {n}: cell {c} is played after the end of the game ({})",
-                describe(outcome)
-            ));
-        }
-        if let Some(p) = state.occupant(c) {
-            return Err(format!("move {n}: cell {c} is already occupied by {p}"));
-        }
-        state = state.result(c);
-        history.push(c);
-    }
-    if let Some(outcome) = state.outcome() {
-        return Err(format!("the game is already over ({})", describe(outcome)));
-    }
-    let mut rng = StdRng::seed_from_u64(seed);
-    Ok(player.choose(&state, &history, &mut rng))
-}
-
-fn describe(outcome: Outcome) -> String {
-    match outcome {
-        Outcome::Won(p) => format!("{p} won"),
-        Outcome::Draw => "cat got it".to_string(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::players::{oxo::Oxo, perfect, perfect::Perfect, random::Random, weights::Weights};
-
-    fn strings(cells: &[&str]) -> Vec<String> {
-        cells.iter().map(|s| s.to_string()).collect()
-    }
+    use crate::players::{
+        self, oxo::Oxo, perfect, perfect::Perfect, random::Random, weights::Weights,
+    };
 
     #[test]
     fn adversary_tree_of_all_moves_is_the_whole_game() {
@@ -480,73 +433,5 @@ mod tests {
         assert_eq!(a.adversary, c.adversary);
         let text = a.to_string();
         assert!(text.contains("seed 7") && text.contains("perfect") && text.contains("adversary"));
-    }
-
-    #[test]
-    fn choose_move_answers() {
-        // x 1, o 4, x 2, o 5: x wins at 3.
-        assert_eq!(
-            choose_move("perfect", Player::X, 0, &strings(&["1", "4", "2", "5"])),
-            Ok(3)
-        );
-        // The same cells with o starting: o holds 1, 2; x holds 4, 5; o to move wins at 3 too.
-        assert_eq!(
-            choose_move("perfect", Player::O, 9, &strings(&["1", "4", "2", "5"])),
-            Ok(3)
-        );
-        assert_eq!(choose_move("oxo", Player::X, 0, &[]), Ok(5));
-        // OXO blocks rather than wins (SPEC.md §4).
-        assert_eq!(
-            choose_move("oxo", Player::X, 0, &strings(&["1", "4", "2", "5"])),
-            Ok(6)
-        );
-        assert_eq!(
-            choose_move("weights", Player::X, 0, &strings(&["1", "7", "2"])),
-            Ok(3)
-        );
-        let r = choose_move("random", Player::X, 42, &strings(&["5"])).unwrap();
-        assert!(r != 5 && (1..=9).contains(&r));
-        assert_eq!(
-            choose_move("random", Player::X, 42, &strings(&["5"])),
-            Ok(r),
-            "same seed, same move"
-        );
-    }
-
-    #[test]
-    fn choose_move_errors_are_one_line() {
-        let cases: [(&str, &[&str], &str); 8] = [
-            ("nobody", &[], "unknown player 'nobody'"),
-            ("perfect", &["a"], "move 1: 'a' is not a cell number"),
-            ("perfect", &["-1"], "move 1: '-1' is not a cell number"),
-            ("perfect", &["5", "0"], "move 2: cell 0 is out of range 1-9"),
-            ("perfect", &["10"], "move 1: cell 10 is out of range 1-9"),
-            (
-                "perfect",
-                &["5", "5"],
-                "move 2: cell 5 is already occupied by x",
-            ),
-            (
-                "perfect",
-                &["1", "4", "2", "5", "3", "6"],
-                "move 6: cell 6 is played after the end of the game (x won)",
-            ),
-            (
-                "perfect",
-                &["1", "4", "2", "5", "3"],
-                "the game is already over (x won)",
-            ),
-        ];
-        for (name, cells, message) in cases {
-            let e = choose_move(name, Player::X, 0, &strings(cells)).unwrap_err();
-            assert!(e.starts_with(message), "{e:?} for {name} {cells:?}");
-            assert!(!e.contains('\n'));
-        }
-        let e = choose_move("nobody", Player::X, 0, &[]).unwrap_err();
-        assert!(e.contains("oxo, weights, perfect, random"), "{e}");
-        // A full board, drawn.
-        let drawn = strings(&["1", "2", "3", "5", "4", "6", "8", "7", "9"]);
-        let e = choose_move("oxo", Player::X, 0, &drawn).unwrap_err();
-        assert_eq!(e, "the game is already over (cat got it)");
     }
 }

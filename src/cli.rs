@@ -1,5 +1,7 @@
-//! The command line (clap): the window's options and the `move`, `solve` and `arena` subcommands.
+//! The command line (clap): the window's options and the `move`, `explain`, `solve` and `arena`
+//! subcommands.
 
+use crate::geometry::{Geometry, MAX_SIDE};
 use crate::rules::Player;
 use clap::{Parser, Subcommand, ValueEnum};
 
@@ -19,6 +21,9 @@ pub struct Cli {
     /// Seed of the random numbers that break the computer players' ties.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// The board: width, height and run length (3 × 3, three in a row, is the LED game).
+    #[command(flatten)]
+    pub board: Board,
     /// A subcommand; without one, the game opens in a window.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -38,50 +43,81 @@ pub enum Command {
         /// Seed of the random numbers that break ties.
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// The board's width (seed 004's players play any width × height).
-        #[arg(long, default_value_t = 3)]
-        width: usize,
-        /// The board's height.
-        #[arg(long, default_value_t = 3)]
-        height: usize,
-        /// Marks in a line that win.
-        #[arg(long, default_value_t = 3)]
-        run: usize,
+        /// The board.
+        #[command(flatten)]
+        board: Board,
         /// The cells played so far, 1–9 on the 3 × 3 board (1 to width·height, row-major from the
         /// top-left), the starting player's first.
+        #[arg(value_name = "CELL", allow_hyphen_values = true)]
+        cells: Vec<String>,
+    },
+    /// Print how a computer player sees the position after the cells played so far: a grid with a
+    /// number in every free cell (weights, sqval, each move's value, b-thread bids, probability).
+    Explain {
+        /// The computer player: bp, oxo, weights, perfect or random.
+        #[arg(long, value_name = "NAME")]
+        player: String,
+        /// Who moved first.
+        #[arg(long, value_enum, default_value_t = Side::X)]
+        start: Side,
+        /// The board.
+        #[command(flatten)]
+        board: Board,
+        /// The cells played so far, in order, the starting player's first.
         #[arg(value_name = "CELL", allow_hyphen_values = true)]
         cells: Vec<String>,
     },
     /// Print the value of a position with perfect play (x wins, o wins or draw), proved by search,
     /// with the size and time of the proof.
     Solve {
-        /// The board's width.
-        #[arg(long, default_value_t = 3)]
-        width: usize,
-        /// The board's height.
-        #[arg(long, default_value_t = 3)]
-        height: usize,
-        /// Marks in a line that win.
-        #[arg(long, default_value_t = 3)]
-        run: usize,
         /// Who moved first.
         #[arg(long, value_enum, default_value_t = Side::X)]
         start: Side,
-        /// The cells played so far (1 to width·height, row-major from the top-left), the starting
-        /// player's first.
+        /// The board (at most 64 cells).
+        #[command(flatten)]
+        board: Board,
+        /// The cells played so far, in order, the starting player's first.
         #[arg(value_name = "CELL", allow_hyphen_values = true)]
         cells: Vec<String>,
     },
     /// Play every computer player against every other, both sides, and against an exhaustive
     /// adversary; print the table.
     Arena {
-        /// Games per pairing and side.
-        #[arg(long, default_value_t = 100)]
-        games: usize,
+        /// Games per ordered pairing (at most 100,000).
+        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=MAX_GAMES as i64))]
+        games: u32,
         /// Seed of the random numbers that break ties.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// The board (the exhaustive adversary plays only on 3 × 3).
+        #[command(flatten)]
+        board: Board,
     },
+}
+
+/// The most games per pairing the arena plays: enough for any table, and a bound on its time.
+pub const MAX_GAMES: u32 = 100_000;
+
+/// A board on the command line: `--width W --height H --run K`, each side from 1 to 19.
+#[derive(clap::Args, Debug, PartialEq, Clone, Copy)]
+pub struct Board {
+    /// The board's width, in cells (1 to 19).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=MAX_SIDE as i64))]
+    pub width: u8,
+    /// The board's height, in cells (1 to 19).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=MAX_SIDE as i64))]
+    pub height: u8,
+    /// Marks in a line that win (1 to the longer side; five on gomoku's 15 × 15).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=MAX_SIDE as i64))]
+    pub run: u8,
+}
+
+impl Board {
+    /// The board as a geometry, or a one-line reason why it cannot be played.
+    pub fn geometry(&self) -> Result<Geometry, String> {
+        Geometry::new(self.width.into(), self.height.into(), self.run.into())
+            .map_err(|e| e.to_string())
+    }
 }
 
 /// A side on the command line: x or o.

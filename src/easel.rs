@@ -107,6 +107,9 @@ pub struct Input {
     pub key: Option<Key>,
     /// Seconds since the program started (an addition, to pace the computer players).
     pub time: f64,
+    /// A computer's answer, worked out away from the cycle (an addition): the ticket of the
+    /// request it answers and the cell chosen.
+    pub answer: Option<(u64, usize)>,
 }
 
 impl Input {
@@ -136,6 +139,15 @@ impl Input {
     /// A step with no press at all: only time passes (a computer may move).
     pub fn tick(time: f64) -> Input {
         Input {
+            time,
+            ..Input::default()
+        }
+    }
+
+    /// A step that brings a computer's answer to the request `ticket`.
+    pub fn answer(ticket: u64, cell: usize, time: f64) -> Input {
+        Input {
+            answer: Some((ticket, cell)),
             time,
             ..Input::default()
         }

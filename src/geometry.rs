@@ -9,23 +9,275 @@
 //! 7 8 9
 //! ```
 //!
-//! A set of cells is stored as a bit set (`u64`): cell `c` is bit `c − 1`. Boards have at most 64 cells.
+//! Boards run from 1 × 1 to 19 × 19 (the m,n,k-games of SPEC.md §7, free-style gomoku's 15 × 15
+//! included). A set of cells is a [`CellSet`]; the lines of a geometry (its `rows`, in the LED
+//! program's word) are computed once per geometry and shared: a [`Geometry`] is a small `Copy` value
+//! that carries a reference to them.
 
-use std::borrow::Cow;
+use std::collections::HashMap;
 use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::ops::{BitAnd, BitOr, Not, Sub};
+use std::sync::{Mutex, OnceLock};
 
 /// A cell: an integer in `1..=width·height` (LED: "a cell is an integer in {1, …, 9}").
 pub type Cell = usize;
 
-/// The largest number of cells a board may have (cell sets are `u64` bit sets).
-pub const MAX_CELLS: usize = 64;
+/// The longest side a board may have: 19 (a go board; free-style gomoku is played on 15 × 15).
+pub const MAX_SIDE: usize = 19;
+
+/// The largest number of cells a board may have, `MAX_SIDE²` = 361.
+pub const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
+
+const WORDS: usize = MAX_CELLS.div_ceil(64);
+
+/// A set of cells of a board of up to [`MAX_CELLS`] cells: cell `c` is bit `c − 1`.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
+pub struct CellSet([u64; WORDS]);
+
+impl Hash for CellSet {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        for &w in &self.0 {
+            state.write_u64(w);
+        }
+    }
+}
+
+impl CellSet {
+    /// ∅.
+    pub const EMPTY: CellSet = CellSet([0; WORDS]);
+
+    /// The set of cells 1–64 whose bits are set in `bits` (cell `c` is bit `c − 1`).
+    pub const fn from_bits(bits: u64) -> CellSet {
+        let mut words = [0; WORDS];
+        words[0] = bits;
+        CellSet(words)
+    }
+
+    /// `{c}`.
+    pub fn single(c: Cell) -> CellSet {
+        let mut s = CellSet::EMPTY;
+        s.insert(c);
+        s
+    }
+
+    /// Adds cell `c`.
+    pub fn insert(&mut self, c: Cell) {
+        debug_assert!((1..=MAX_CELLS).contains(&c), "cell {c}");
+        self.0[(c - 1) / 64] |= 1 << ((c - 1) % 64);
+    }
+
+    /// Removes cell `c`.
+    pub fn remove(&mut self, c: Cell) {
+        debug_assert!((1..=MAX_CELLS).contains(&c), "cell {c}");
+        self.0[(c - 1) / 64] &= !(1 << ((c - 1) % 64));
+    }
+
+    /// `c ∈ self`.
+    pub fn contains(&self, c: Cell) -> bool {
+        (1..=MAX_CELLS).contains(&c) && self.0[(c - 1) / 64] & (1 << ((c - 1) % 64)) != 0
+    }
+
+    /// The number of cells.
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// `self = ∅`.
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    /// `self ⊆ other`.
+    pub fn is_subset(&self, other: &CellSet) -> bool {
+        self.0.iter().zip(&other.0).all(|(a, b)| a & !b == 0)
+    }
+
+    /// Whether the two sets share a cell.
+    pub fn intersects(&self, other: &CellSet) -> bool {
+        self.0.iter().zip(&other.0).any(|(a, b)| a & b != 0)
+    }
+
+    /// The smallest cell, if any.
+    pub fn first(&self) -> Option<Cell> {
+        self.0
+            .iter()
+            .enumerate()
+            .find(|(_, &w)| w != 0)
+            .map(|(i, w)| i * 64 + w.trailing_zeros() as usize + 1)
+    }
+
+    /// The cells in increasing order.
+    pub fn iter(&self) -> CellSetIter {
+        CellSetIter {
+            words: self.0,
+            word: 0,
+        }
+    }
+}
+
+impl fmt::Debug for CellSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+/// The cells of a [`CellSet`], in increasing order.
+#[derive(Clone, Debug)]
+pub struct CellSetIter {
+    words: [u64; WORDS],
+    word: usize,
+}
+
+impl Iterator for CellSetIter {
+    type Item = Cell;
+
+    fn next(&mut self) -> Option<Cell> {
+        while self.word < WORDS {
+            let w = &mut self.words[self.word];
+            if *w != 0 {
+                let c = self.word * 64 + w.trailing_zeros() as usize + 1;
+                *w &= *w - 1;
+                return Some(c);
+            }
+            self.word += 1;
+        }
+        None
+    }
+}
+
+impl IntoIterator for CellSet {
+    type Item = Cell;
+    type IntoIter = CellSetIter;
+
+    fn into_iter(self) -> CellSetIter {
+        self.iter()
+    }
+}
+
+impl FromIterator<Cell> for CellSet {
+    fn from_iter<I: IntoIterator<Item = Cell>>(cells: I) -> CellSet {
+        let mut s = CellSet::EMPTY;
+        for c in cells {
+            s.insert(c);
+        }
+        s
+    }
+}
+
+macro_rules! word_op {
+    ($trait:ident, $method:ident, $op:expr) => {
+        impl $trait for CellSet {
+            type Output = CellSet;
+            fn $method(self, other: CellSet) -> CellSet {
+                let mut words = self.0;
+                for (a, b) in words.iter_mut().zip(other.0) {
+                    *a = $op(*a, b);
+                }
+                CellSet(words)
+            }
+        }
+    };
+}
+
+word_op!(BitOr, bitor, |a: u64, b: u64| a | b);
+word_op!(BitAnd, bitand, |a: u64, b: u64| a & b);
+word_op!(Sub, sub, |a: u64, b: u64| a & !b);
+
+impl Not for CellSet {
+    type Output = CellSet;
+    /// The complement among all [`MAX_CELLS`] cells (intersect with [`Geometry::full`] for a
+    /// board's).
+    fn not(self) -> CellSet {
+        let mut words = self.0.map(|w| !w);
+        words[WORDS - 1] &= (1 << (MAX_CELLS % 64)) - 1;
+        CellSet(words)
+    }
+}
+
+/// The lines of one geometry — every run of `run` cells, horizontal, vertical or diagonal — with
+/// the lines through each cell, computed once per geometry.
+#[derive(Debug)]
+pub struct Lines {
+    rows: &'static [CellSet],
+    cells: &'static [Cell],
+    through: &'static [&'static [u16]],
+    full: CellSet,
+}
+
+/// The LED program's eight rows, literally: hRows ∪ vRows ∪ dRows (seed 000), as cell sets.
+static LED_ROWS: [CellSet; 8] = [
+    CellSet::from_bits(0b000_000_111), // {1,2,3}
+    CellSet::from_bits(0b000_111_000), // {4,5,6}
+    CellSet::from_bits(0b111_000_000), // {7,8,9}
+    CellSet::from_bits(0b001_001_001), // {1,4,7}
+    CellSet::from_bits(0b010_010_010), // {2,5,8}
+    CellSet::from_bits(0b100_100_100), // {3,6,9}
+    CellSet::from_bits(0b100_010_001), // {1,5,9}
+    CellSet::from_bits(0b001_010_100), // {3,5,7}
+];
+
+/// The same rows as lists of cells.
+static LED_ROW_CELLS: [Cell; 24] = [
+    1, 2, 3, 4, 5, 6, 7, 8, 9, 1, 4, 7, 2, 5, 8, 3, 6, 9, 1, 5, 9, 3, 5, 7,
+];
+
+/// The rows through each cell (OXO's `linesthru`), as indices into [`LED_ROWS`].
+static LED_THROUGH: [&[u16]; 9] = [
+    &[0, 3, 6],
+    &[0, 4],
+    &[0, 5, 7],
+    &[1, 3],
+    &[1, 4, 6, 7],
+    &[1, 5],
+    &[2, 3, 7],
+    &[2, 4],
+    &[2, 5, 6],
+];
+
+static LED_LINES: Lines = Lines {
+    rows: &LED_ROWS,
+    cells: &LED_ROW_CELLS,
+    through: &LED_THROUGH,
+    full: CellSet::from_bits(0b111_111_111),
+};
+
+/// The lines of every geometry asked for so far (each computed once, and kept for the run).
+type LinesCache = HashMap<(u8, u8, u8), &'static Lines>;
 
 /// The shape of a board: `width` × `height` cells, and `run` marks in a line to win.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy)]
 pub struct Geometry {
     width: u8,
     height: u8,
     run: u8,
+    lines: &'static Lines,
+}
+
+impl PartialEq for Geometry {
+    fn eq(&self, other: &Geometry) -> bool {
+        (self.width, self.height, self.run) == (other.width, other.height, other.run)
+    }
+}
+
+impl Eq for Geometry {}
+
+impl Hash for Geometry {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        (self.width, self.height, self.run).hash(state)
+    }
+}
+
+impl fmt::Debug for Geometry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}×{} k{}", self.width, self.height, self.run)
+    }
+}
+
+impl fmt::Display for Geometry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self, f)
+    }
 }
 
 /// Why a requested geometry cannot be played.
@@ -40,18 +292,6 @@ impl fmt::Display for GeometryError {
 
 impl std::error::Error for GeometryError {}
 
-/// The LED program's eight rows as bit sets: hRows ∪ vRows ∪ dRows.
-const LED_ROWS: [u64; 8] = [
-    0b000_000_111, // {1,2,3}
-    0b000_111_000, // {4,5,6}
-    0b111_000_000, // {7,8,9}
-    0b001_001_001, // {1,4,7}
-    0b010_010_010, // {2,5,8}
-    0b100_100_100, // {3,6,9}
-    0b100_010_001, // {1,5,9}
-    0b001_010_100, // {3,5,7}
-];
-
 impl Default for Geometry {
     fn default() -> Self {
         Geometry::LED
@@ -64,31 +304,42 @@ impl Geometry {
         width: 3,
         height: 3,
         run: 3,
+        lines: &LED_LINES,
     };
 
-    /// A `width` × `height` board where `run` marks in a line win.
+    /// A `width` × `height` board where `run` marks in a line win: sides from 1 to [`MAX_SIDE`], a
+    /// run from 1 to the longer side. Any `usize` may be asked for; none overflows.
     pub fn new(width: usize, height: usize, run: usize) -> Result<Geometry, GeometryError> {
-        if width == 0 || height == 0 {
-            return Err(GeometryError(
-                "a board needs at least one row and one column".into(),
-            ));
-        }
-        if width * height > MAX_CELLS {
-            return Err(GeometryError(format!(
-                "a board has at most {MAX_CELLS} cells, {width}×{height} has {}",
-                width * height
-            )));
+        for (name, n) in [("width", width), ("height", height)] {
+            if !(1..=MAX_SIDE).contains(&n) {
+                return Err(GeometryError(format!(
+                    "the board's {name} must be between 1 and {MAX_SIDE}, not {n}"
+                )));
+            }
         }
         if run == 0 || run > width.max(height) {
             return Err(GeometryError(format!(
-                "the run length must be between 1 and {}, not {run}",
+                "the run length must be between 1 and {} (the board's longer side), not {run}",
                 width.max(height)
             )));
         }
+        let (width, height, run) = (width as u8, height as u8, run as u8);
+        if (width, height, run) == (3, 3, 3) {
+            return Ok(Geometry::LED);
+        }
+        static CACHE: OnceLock<Mutex<LinesCache>> = OnceLock::new();
+        let mut cache = CACHE
+            .get_or_init(Default::default)
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let lines = *cache
+            .entry((width, height, run))
+            .or_insert_with(|| Box::leak(Box::new(Lines::compute(width, height, run))));
         Ok(Geometry {
-            width: width as u8,
-            height: height as u8,
-            run: run as u8,
+            width,
+            height,
+            run,
+            lines,
         })
     }
 
@@ -117,13 +368,9 @@ impl Geometry {
         1..=self.cells()
     }
 
-    /// The bit set holding every cell of the board.
-    pub fn full_mask(&self) -> u64 {
-        if self.cells() == 64 {
-            u64::MAX
-        } else {
-            (1u64 << self.cells()) - 1
-        }
+    /// Every cell of the board, as a set.
+    pub fn full(&self) -> CellSet {
+        self.lines.full
     }
 
     /// The cell in 0-based `row` and `column`.
@@ -137,85 +384,94 @@ impl Geometry {
     }
 
     /// `rows := hRows ∪ vRows ∪ dRows`: every line of `run` cells, horizontal, vertical or diagonal,
-    /// as bit sets. On the LED board these are the literal eight rows of seed 000.
-    pub fn rows(&self) -> Cow<'static, [u64]> {
-        if *self == Geometry::LED {
-            return Cow::Borrowed(&LED_ROWS);
-        }
-        let mut rows = Vec::new();
-        rows.extend(self.h_rows());
-        rows.extend(self.v_rows());
-        rows.extend(self.d_rows());
-        Cow::Owned(rows)
+    /// as cell sets (horizontal first, then vertical, then both diagonal directions). On the LED
+    /// board these are the literal eight rows of seed 000.
+    pub fn rows(&self) -> &'static [CellSet] {
+        self.lines.rows
+    }
+
+    /// The cells of row `i` of [`Geometry::rows`], in order along the line.
+    pub fn row_cells(&self, i: usize) -> &'static [Cell] {
+        let k = self.run();
+        &self.lines.cells[i * k..(i + 1) * k]
+    }
+
+    /// The indices (into [`Geometry::rows`]) of the rows through cell `c` (OXO's `linesthru`).
+    pub fn rows_through(&self, c: Cell) -> &'static [u16] {
+        self.lines.through[c - 1]
     }
 
     /// `hRows`: the horizontal lines.
-    pub fn h_rows(&self) -> Vec<u64> {
-        self.lines(0, 1)
+    pub fn h_rows(&self) -> Vec<CellSet> {
+        lines_in(self.width, self.height, self.run, 0, 1)
     }
 
     /// `vRows`: the vertical lines.
-    pub fn v_rows(&self) -> Vec<u64> {
-        self.lines(1, 0)
+    pub fn v_rows(&self) -> Vec<CellSet> {
+        lines_in(self.width, self.height, self.run, 1, 0)
     }
 
     /// `dRows`: the diagonal lines, both directions.
-    pub fn d_rows(&self) -> Vec<u64> {
-        let mut rows = self.lines(1, 1);
-        rows.extend(self.lines(1, -1));
+    pub fn d_rows(&self) -> Vec<CellSet> {
+        let mut rows = lines_in(self.width, self.height, self.run, 1, 1);
+        rows.extend(lines_in(self.width, self.height, self.run, 1, -1));
         rows
     }
+}
 
-    /// Every run of `run` cells starting anywhere and stepping by (d_row, d_col).
-    fn lines(&self, d_row: isize, d_col: isize) -> Vec<u64> {
-        let (w, h, k) = (
-            self.width() as isize,
-            self.height() as isize,
-            self.run() as isize,
-        );
-        let mut rows = Vec::new();
-        for r in 0..h {
-            for c in 0..w {
-                let (end_r, end_c) = (r + d_row * (k - 1), c + d_col * (k - 1));
-                if !(0..h).contains(&end_r) || !(0..w).contains(&end_c) {
-                    continue;
-                }
-                let mask = (0..k).fold(0u64, |m, i| {
-                    let cell = self.cell((r + d_row * i) as usize, (c + d_col * i) as usize);
-                    m | 1 << (cell - 1)
-                });
-                rows.push(mask);
+/// The cells of every run of `run` cells of a `width` × `height` board starting anywhere and
+/// stepping by (d_row, d_col), each in order along its line.
+fn line_cells(width: u8, height: u8, run: u8, d_row: isize, d_col: isize) -> Vec<Vec<Cell>> {
+    let (w, h, k) = (width as isize, height as isize, run as isize);
+    let mut lines = Vec::new();
+    for r in 0..h {
+        for c in 0..w {
+            let (end_r, end_c) = (r + d_row * (k - 1), c + d_col * (k - 1));
+            if !(0..h).contains(&end_r) || !(0..w).contains(&end_c) {
+                continue;
+            }
+            lines.push(
+                (0..k)
+                    .map(|i| ((r + d_row * i) * w + (c + d_col * i) + 1) as Cell)
+                    .collect(),
+            );
+        }
+    }
+    lines
+}
+
+fn lines_in(width: u8, height: u8, run: u8, d_row: isize, d_col: isize) -> Vec<CellSet> {
+    line_cells(width, height, run, d_row, d_col)
+        .into_iter()
+        .map(CellSet::from_iter)
+        .collect()
+}
+
+impl Lines {
+    fn compute(width: u8, height: u8, run: u8) -> Lines {
+        let all: Vec<Vec<Cell>> = [(0, 1), (1, 0), (1, 1), (1, -1)]
+            .into_iter()
+            .flat_map(|(dr, dc)| line_cells(width, height, run, dr, dc))
+            .collect();
+        let n = width as usize * height as usize;
+        let mut through = vec![Vec::new(); n];
+        for (i, line) in all.iter().enumerate() {
+            for &c in line {
+                through[c - 1].push(i as u16);
             }
         }
-        rows
-    }
-
-    /// The rows that pass through cell `c` (OXO's `linesthru`).
-    pub fn rows_through(&self, c: Cell) -> Vec<u64> {
-        self.rows()
-            .iter()
-            .copied()
-            .filter(|r| r & bit(c) != 0)
-            .collect()
-    }
-}
-
-/// The bit of cell `c` in a cell set.
-pub fn bit(c: Cell) -> u64 {
-    1u64 << (c - 1)
-}
-
-/// The cells of a bit set, in increasing order.
-pub fn cells_of(mut set: u64) -> impl Iterator<Item = Cell> {
-    std::iter::from_fn(move || {
-        if set == 0 {
-            None
-        } else {
-            let c = set.trailing_zeros() as Cell + 1;
-            set &= set - 1;
-            Some(c)
+        Lines {
+            rows: Box::leak(all.iter().cloned().map(CellSet::from_iter).collect()),
+            cells: Box::leak(all.concat().into_boxed_slice()),
+            through: Box::leak(
+                through
+                    .into_iter()
+                    .map(|t| &*Box::leak(t.into_boxed_slice()))
+                    .collect(),
+            ),
+            full: (1..=n).collect(),
         }
-    })
+    }
 }
 
 #[cfg(test)]
@@ -223,8 +479,8 @@ mod tests {
     use super::*;
     use std::collections::BTreeSet;
 
-    fn as_sets(rows: &[u64]) -> BTreeSet<BTreeSet<Cell>> {
-        rows.iter().map(|&r| cells_of(r).collect()).collect()
+    fn as_sets(rows: &[CellSet]) -> BTreeSet<BTreeSet<Cell>> {
+        rows.iter().map(|r| r.iter().collect()).collect()
     }
 
     fn literal(rows: &[[Cell; 3]]) -> BTreeSet<BTreeSet<Cell>> {
@@ -243,14 +499,21 @@ mod tests {
             literal(&[[1, 4, 7], [2, 5, 8], [3, 6, 9]])
         );
         assert_eq!(as_sets(&g.d_rows()), literal(&[[1, 5, 9], [3, 5, 7]]));
-        // The static table used for the LED board equals the general construction.
-        let general: Vec<u64> = [g.h_rows(), g.v_rows(), g.d_rows()].concat();
-        assert_eq!(as_sets(&g.rows()), as_sets(&general));
+        // The static tables used for the LED board equal the general construction, in order.
+        let general = Lines::compute(3, 3, 3);
+        assert_eq!(g.rows(), general.rows);
+        assert_eq!(LED_LINES.cells, general.cells);
+        assert_eq!(LED_LINES.through, general.through);
+        assert_eq!(LED_LINES.full, general.full);
         assert_eq!(g.rows().len(), 8);
+        assert_eq!(Geometry::new(3, 3, 3).unwrap(), Geometry::LED);
         assert_eq!(
             g.game_board().collect::<Vec<_>>(),
             (1..=9).collect::<Vec<_>>()
         );
+        for (i, row) in g.rows().iter().enumerate() {
+            assert_eq!(CellSet::from_iter(g.row_cells(i).iter().copied()), *row);
+        }
     }
 
     #[test]
@@ -261,14 +524,59 @@ mod tests {
         assert_eq!(Geometry::new(5, 4, 4).unwrap().rows().len(), 8 + 5 + 4);
         // 7×6 Connect-Four-like board, four in a row: 69 lines.
         assert_eq!(Geometry::new(7, 6, 4).unwrap().rows().len(), 69);
+        // Gomoku, 15×15 five in a row: 11·15 per straight direction, 11·11 per diagonal one.
+        assert_eq!(
+            Geometry::new(15, 15, 5).unwrap().rows().len(),
+            2 * 165 + 2 * 121
+        );
+        // 19×19, one in a row: every cell is a line, four times over.
+        assert_eq!(Geometry::new(19, 19, 1).unwrap().rows().len(), 4 * 361);
     }
 
     #[test]
-    fn rejects_unplayable_geometries() {
+    fn rows_through_each_cell_are_the_rows_that_contain_it() {
+        for (w, h, k) in [
+            (3, 3, 3),
+            (4, 3, 3),
+            (7, 6, 4),
+            (15, 15, 5),
+            (19, 19, 5),
+            (19, 2, 2),
+        ] {
+            let g = Geometry::new(w, h, k).unwrap();
+            for c in g.game_board() {
+                let through: Vec<usize> = g.rows_through(c).iter().map(|&i| i as usize).collect();
+                let naive: Vec<usize> = (0..g.rows().len())
+                    .filter(|&i| g.rows()[i].contains(c))
+                    .collect();
+                assert_eq!(through, naive, "{g:?} cell {c}");
+            }
+            assert_eq!(g.full().len(), g.cells());
+            for (i, row) in g.rows().iter().enumerate() {
+                assert_eq!(row.len(), k);
+                assert!(row.is_subset(&g.full()));
+                // Consecutive cells of a line are neighbours (no wrap-around at the edges).
+                for pair in g.row_cells(i).windows(2) {
+                    let (a, b) = (g.row_column(pair[0]), g.row_column(pair[1]));
+                    assert!(
+                        a.0.abs_diff(b.0) <= 1 && a.1.abs_diff(b.1) <= 1,
+                        "{g:?} {pair:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn rejects_unplayable_geometries_without_overflow() {
         assert!(Geometry::new(0, 3, 3).is_err());
-        assert!(Geometry::new(9, 8, 3).is_err());
+        assert!(Geometry::new(20, 8, 3).is_err());
         assert!(Geometry::new(3, 3, 4).is_err());
-        assert!(Geometry::new(8, 8, 5).is_ok());
+        assert!(Geometry::new(19, 19, 5).is_ok());
+        assert!(Geometry::new(4611686018427387907, 4, 3).is_err());
+        assert!(Geometry::new(4294967296, 4294967296, 1).is_err());
+        assert!(Geometry::new(usize::MAX, usize::MAX, usize::MAX).is_err());
+        assert!(Geometry::new(3, 3, usize::MAX).is_err());
     }
 
     #[test]
@@ -277,5 +585,27 @@ mod tests {
         assert_eq!(g.rows_through(1).len(), 3);
         assert_eq!(g.rows_through(2).len(), 2);
         assert_eq!(g.rows_through(5).len(), 4);
+    }
+
+    #[test]
+    fn cell_sets_hold_every_cell_of_the_largest_board() {
+        let all: CellSet = (1..=MAX_CELLS).collect();
+        assert_eq!(all.len(), MAX_CELLS);
+        assert_eq!(!CellSet::EMPTY, all);
+        assert_eq!(
+            all.iter().collect::<Vec<_>>(),
+            (1..=MAX_CELLS).collect::<Vec<_>>()
+        );
+        let some: CellSet = [1, 64, 65, 128, 200, 361].into_iter().collect();
+        assert_eq!(some.iter().collect::<Vec<_>>(), [1, 64, 65, 128, 200, 361]);
+        assert_eq!(some.first(), Some(1));
+        assert_eq!((all - some).len(), MAX_CELLS - 6);
+        assert_eq!(all & some, some);
+        assert_eq!((!some & some), CellSet::EMPTY);
+        assert!(some.contains(361) && !some.contains(360) && !some.contains(362));
+        let mut s = some;
+        s.remove(1);
+        assert_eq!(s.first(), Some(64));
+        assert!(s.is_subset(&some) && !some.is_subset(&s));
     }
 }

@@ -4,7 +4,7 @@
 mod shell;
 
 use std::process::ExitCode;
-use tictactoe::cli::{self, Command, Parsed};
+use tictactoe::cli::{self, Parsed};
 
 fn main() -> ExitCode {
     let cli = match cli::parse(std::env::args_os()) {
@@ -19,57 +19,43 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
-        Some(Command::Move {
-            player,
-            start,
-            seed,
-            width,
-            height,
-            run,
-            cells,
-        }) => match tictactoe::Geometry::new(width, height, run)
-            .map_err(|e| e.to_string())
-            .and_then(|g| tictactoe::arena::choose_move_on(g, &player, start.into(), seed, &cells))
-        {
-            Ok(cell) => {
-                println!("{cell}");
-                ExitCode::SUCCESS
-            }
+        Some(command) => match tictactoe::commands::run(command) {
+            Ok(text) => print_quietly(&text),
             Err(line) => {
                 eprintln!("tictactoe: {line}");
                 ExitCode::from(2)
             }
         },
-        Some(Command::Solve {
-            width,
-            height,
-            run,
-            start,
-            cells,
-        }) => match tictactoe::solver::solve_command(width, height, run, start.into(), &cells) {
-            Ok(line) => {
-                println!("{line}");
-                ExitCode::SUCCESS
-            }
-            Err(line) => {
-                eprintln!("tictactoe: {line}");
-                ExitCode::from(2)
-            }
-        },
-        Some(Command::Arena { games, seed }) => {
-            let players = tictactoe::players::all();
-            print!("{}", tictactoe::arena::arena(&players, games, seed));
-            ExitCode::SUCCESS
-        }
         None => {
+            let g = match cli.board.geometry() {
+                Ok(g) => g,
+                Err(line) => {
+                    eprintln!("tictactoe: {line}");
+                    return ExitCode::from(2);
+                }
+            };
             if let Err(e) = shell::check_display() {
                 eprintln!("tictactoe: {e}");
                 return ExitCode::FAILURE;
             }
-            let app = tictactoe::app::App::new(&cli.x, &cli.o, cli.start.into(), cli.seed);
+            let app =
+                tictactoe::app::App::new(&cli.x, &cli.o, cli.start.into(), cli.seed).on_board(g);
             shell::quiet_panics();
             macroquad::Window::from_config(shell::conf(), shell::run(app));
             ExitCode::SUCCESS
+        }
+    }
+}
+
+/// Prints to standard output; a closed pipe (`tictactoe arena | head`) ends the output quietly.
+fn print_quietly(text: &str) -> ExitCode {
+    use std::io::Write;
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("tictactoe: cannot write the output: {e}");
+            ExitCode::FAILURE
         }
     }
 }

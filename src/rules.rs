@@ -1,10 +1,17 @@
 //! The rules of tic-tac-toe, as the LED program defines them (seed 000 §2, seed 002 (1)–(10)).
 //!
 //! The state Γ is the set of moves made so far. It is stored as one cell set per player (a move
-//! (p, c) ∈ Γ is bit c − 1 of p's set), which is the same set of pairs in a form the computer can test
+//! (p, c) ∈ Γ is cell c of p's set), which is the same set of pairs in a form the computer can test
 //! quickly. Every definition of the LED rules is a method here, under its LED name in snake case.
+//!
+//! The rules hold on every board of the m,n,k family (SPEC.md §7): `rows` are the geometry's lines of
+//! `run` cells, and a player with a run of k or more holds some k-line. The line that won is found
+//! when the move is made, from the lines through the cell just played, and kept in the state.
+//!
+//! [`Game`](crate::game::Game) is the game record: the state and the moves in the order they were
+//! played.
 
-use crate::geometry::{bit, cells_of, Cell, Geometry};
+use crate::geometry::{Cell, CellSet, Geometry};
 use std::fmt;
 
 /// A player: the symbol 'x or the symbol 'o.
@@ -64,8 +71,10 @@ pub enum Outcome {
 pub struct State {
     geometry: Geometry,
     start: Player,
-    x: u64,
-    o: u64,
+    x: CellSet,
+    o: CellSet,
+    /// The row that won (an index into `geometry.rows()`) and its owner, once some player has one.
+    won: Option<(Player, u16)>,
 }
 
 impl Default for State {
@@ -85,8 +94,9 @@ impl State {
         State {
             geometry,
             start,
-            x: 0,
-            o: 0,
+            x: CellSet::EMPTY,
+            o: CellSet::EMPTY,
+            won: None,
         }
     }
 
@@ -113,22 +123,22 @@ impl State {
         self.start
     }
 
-    /// The cells `p` occupies, as a bit set.
-    pub fn cells_of(&self, p: Player) -> u64 {
+    /// The cells `p` occupies.
+    pub fn cells_of(&self, p: Player) -> CellSet {
         match p {
             Player::X => self.x,
             Player::O => self.o,
         }
     }
 
-    /// The occupied cells, as a bit set.
-    pub fn occupied_cells(&self) -> u64 {
+    /// The occupied cells.
+    pub fn occupied_cells(&self) -> CellSet {
         self.x | self.o
     }
 
     /// |Γ|: the number of moves made.
     pub fn moves_count(&self) -> usize {
-        (self.x | self.o).count_ones() as usize
+        self.x.len() + self.o.len()
     }
 
     /// The moves of Γ, in cell order.
@@ -151,7 +161,7 @@ impl State {
 
     /// `occupies(p, c) ≡ (p, c) ∈ Γ` (seed 000; seed 002 (2)).
     pub fn occupies(&self, p: Player, c: Cell) -> bool {
-        self.cells_of(p) & bit(c) != 0
+        self.cells_of(p).contains(c)
     }
 
     /// `occupied(c) ≡ occupies('x, c) ∨ occupies('o, c)` (seed 000; seed 002 (3)).
@@ -160,15 +170,22 @@ impl State {
     }
 
     /// `threeInRow(p) ≡ ∃ R ∈ rows : ∀ c ∈ R : occupies(p, c)` (seed 000; seed 002 (5)).
-    /// `rows` is [`Geometry::rows`].
+    /// `rows` is [`Geometry::rows`]. The row is found when the move that completes it is made
+    /// ([`State::result`]), from the rows through that cell: no later move can be made (the game is
+    /// over), so this is the same as scanning every row.
     pub fn three_in_row(&self, p: Player) -> bool {
-        let mine = self.cells_of(p);
-        self.geometry.rows().iter().any(|&row| row & !mine == 0)
+        self.won.is_some_and(|(q, _)| q == p)
+    }
+
+    /// The player who has `run` in a row and the cells of that row, in order along the line.
+    pub fn winning_line(&self) -> Option<(Player, &'static [Cell])> {
+        self.won
+            .map(|(p, i)| (p, self.geometry.row_cells(i as usize)))
     }
 
     /// `boardFull ≡ ∀ c ∈ gameBoard : occupied(c)`, which seed 002 (6) writes `|currentState| = 9`.
     pub fn board_full(&self) -> bool {
-        self.occupied_cells() == self.geometry.full_mask()
+        self.moves_count() == self.geometry.cells()
     }
 
     /// `gameOver ≡ boardFull ∨ threeInRow('x) ∨ threeInRow('o)` (seed 000; seed 002 (7)).
@@ -207,21 +224,36 @@ impl State {
     pub fn result(&self, c: Cell) -> State {
         debug_assert!(self.legal_to_move_in(c), "result({c}) in {self:?}");
         let mut next = *self;
-        match self.player_to_move() {
-            Player::X => next.x |= bit(c),
-            Player::O => next.o |= bit(c),
-        }
+        let p = self.player_to_move();
+        let mine = match p {
+            Player::X => &mut next.x,
+            Player::O => &mut next.o,
+        };
+        mine.insert(c);
+        let mine = *mine;
+        let rows = self.geometry.rows();
+        next.won = self
+            .geometry
+            .rows_through(c)
+            .iter()
+            .find(|&&i| rows[i as usize].is_subset(&mine))
+            .map(|&i| (p, i));
         next
+    }
+
+    /// The empty cells (whether or not the game is over).
+    pub fn free_cells(&self) -> CellSet {
+        self.geometry.full() - self.occupied_cells()
     }
 
     /// The cells where the player to move may play: `{c ∈ gameBoard : legalToMoveIn(c)}`.
     pub fn legal_moves(&self) -> impl Iterator<Item = Cell> {
         let free = if self.game_over() {
-            0
+            CellSet::EMPTY
         } else {
-            self.geometry.full_mask() & !self.occupied_cells()
+            self.free_cells()
         };
-        cells_of(free)
+        free.into_iter()
     }
 
     /// The outcome of a finished game (`None` while it is in play). A win is checked before the full

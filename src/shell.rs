@@ -53,6 +53,7 @@ fn read_input(viewport: Viewport) -> easel::Input {
         mouse_y,
         key,
         time: get_time(),
+        answer: None,
     }
 }
 

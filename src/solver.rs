@@ -517,9 +517,8 @@ pub struct Solution {
 /// The marks of `p` in `state`, as a bit set.
 fn marks(state: &State, p: Player) -> u64 {
     state
-        .geometry()
-        .game_board()
-        .filter(|&c| state.occupant(c) == Some(p))
+        .cells_of(p)
+        .iter()
         .fold(0, |set, c| set | 1u64 << (c - 1))
 }
 
@@ -614,40 +613,12 @@ pub fn report(s: &Solution) -> String {
     )
 }
 
-/// `tictactoe solve`: parses the position (as `tictactoe move` does) and solves it; the line to
-/// print, or a one-line error.
-pub fn solve_command(
-    width: usize,
-    height: usize,
-    run: usize,
-    start: Player,
-    cells: &[String],
-) -> Result<String, String> {
-    let g = Geometry::new(width, height, run).map_err(|e| e.to_string())?;
-    let mut state = State::empty(g, start);
-    for (i, text) in cells.iter().enumerate() {
-        let n = i + 1;
-        let c: Cell = text
-            .trim()
-            .parse()
-            .map_err(|_| format!("move {n}: '{text}' is not a cell number (1-{})", g.cells()))?;
-        if !g.game_board().contains(&c) {
-            return Err(format!(
-                "move {n}: cell {c} is out of range 1-{}",
-                g.cells()
-            ));
-        }
-        if state.game_over() {
-            return Err(format!(
-                "move {n}: cell {c} is played after the end of the game"
-            ));
-        }
-        if let Some(p) = state.occupant(c) {
-            return Err(format!("move {n}: cell {c} is already occupied by {p}"));
-        }
-        state = state.result(c);
-    }
-    solve(&state, u64::MAX).map(|s| report(&s))
+/// `tictactoe solve`: the position reached by `cells` (parsed as `tictactoe move` parses them, with
+/// the same one-line errors) on board `g` with `start` first, solved; the line to print, or a
+/// one-line error.
+pub fn command(g: Geometry, start: Player, cells: &[String]) -> Result<String, String> {
+    let game = crate::engine::parse_game(g, start, cells)?;
+    solve(game.state(), u64::MAX).map(|s| report(&s) + "\n")
 }
 
 #[cfg(test)]

@@ -5,12 +5,15 @@ use proptest::prelude::*;
 use std::collections::BTreeSet;
 use tictactoe::app::{self, new_state, App, HUMAN, NEXT_GAME_DELAY, PACE, REPLY_DELAY};
 use tictactoe::easel::{Image, Input, Key};
+use tictactoe::layout::Rect;
 use tictactoe::led;
-use tictactoe::rules::{Player, State};
+use tictactoe::rules::Player;
+use tictactoe::Game;
 use tictactoe::Geometry;
 
-fn centre((bl, tr): (tictactoe::easel::Point, tictactoe::easel::Point)) -> Input {
-    Input::click(((bl.x + tr.x) / 2) as f32, ((bl.y + tr.y) / 2) as f32)
+fn centre(r: Rect) -> Input {
+    let p = r.centre();
+    Input::click(p.x as f32, p.y as f32)
 }
 
 fn click_cell(c: usize) -> Input {
@@ -19,10 +22,10 @@ fn click_cell(c: usize) -> Input {
 
 fn consistent(s: &App) {
     assert_eq!(
-        State::from_cells(Geometry::LED, s.game.start(), &s.history),
-        Ok(s.game),
+        Game::from_cells(s.geometry(), s.game.start(), s.game.moves()).as_ref(),
+        Ok(&s.game),
         "history {:?} does not replay to the game",
-        s.history
+        s.game.moves()
     );
 }
 
@@ -34,10 +37,41 @@ fn the_led_images_are_all_there_and_the_additions_stay_out_of_their_way() {
             s = new_state(&click_cell(c), s);
         }
         let all: BTreeSet<Image> = app::images(&s).into_iter().collect();
-        let led_images: BTreeSet<Image> = led::images(&s.game).into_iter().collect();
+        let led_images: BTreeSet<Image> = led::images(s.game.state()).into_iter().collect();
         assert!(led_images.is_subset(&all));
-        // Every addition lies below the board (y < 400) or right of it (x > 400, y < 700).
-        for image in all.difference(&led_images) {
+        // The winning line, drawn over the winning cells' centres in the winner's colour …
+        let line: BTreeSet<Image> = match s.game.state().winning_line() {
+            Some((p, cells)) => {
+                let colour = if p == Player::X {
+                    led::BLUE
+                } else {
+                    led::GREEN
+                };
+                let (a, b) = (cells[0], cells[cells.len() - 1]);
+                let (ax, ay, bx, by) = (
+                    led::center_x(a),
+                    led::center_y(a),
+                    led::center_x(b),
+                    led::center_y(b),
+                );
+                let lines: BTreeSet<Image> = all
+                    .iter()
+                    .filter(|i| {
+                        matches!(i, Image::Segment { from, to, color }
+                        if *color == colour
+                            && (from.x - ax).abs() <= 1 && (from.y - ay).abs() <= 1
+                            && (to.x - bx).abs() <= 1 && (to.y - by).abs() <= 1)
+                    })
+                    .cloned()
+                    .collect();
+                assert_eq!(lines.len(), 3, "the winning line is drawn");
+                lines
+            }
+            None => BTreeSet::new(),
+        };
+        // … and every other addition lies below the board (y < 400) or right of it (x > 400,
+        // y < 700).
+        for image in all.difference(&led_images).filter(|i| !line.contains(i)) {
             let points = match image {
                 Image::Segment { from, to, .. } => vec![*from, *to],
                 Image::Text { at, .. } => vec![*at],
@@ -78,14 +112,14 @@ fn the_computer_answers_the_person_after_the_reply_delay() {
     for name in app::seat_names().into_iter().filter(|&n| n != HUMAN) {
         let mut s = App::new(HUMAN, name, Player::X, 7);
         s = new_state(&click_cell(1).at(1.0), s);
-        assert_eq!(s.history, vec![1]);
+        assert_eq!(s.game.moves(), vec![1]);
         // Clicks while it is the computer's turn are not the person's moves.
         s = new_state(&click_cell(2).at(1.0 + REPLY_DELAY / 2.0), s);
-        assert_eq!(s.history, vec![1], "{name}");
+        assert_eq!(s.game.moves(), vec![1], "{name}");
         assert_eq!(s.next_change_at(), Some(1.0 + REPLY_DELAY));
         s = new_state(&Input::default().at(1.0 + REPLY_DELAY), s);
-        assert_eq!(s.history.len(), 2, "{name} answered");
-        assert!(s.game.occupies(Player::O, s.history[1]));
+        assert_eq!(s.game.moves().len(), 2, "{name} answered");
+        assert!(s.game.state().occupies(Player::O, s.game.moves()[1]));
         assert_eq!(s.next_change_at(), None, "then it waits for the person");
         consistent(&s);
     }
@@ -95,13 +129,13 @@ fn the_computer_answers_the_person_after_the_reply_delay() {
 fn computers_play_each_other_at_a_pace_count_the_result_once_and_start_again() {
     let mut s = App::new("random", "perfect", Player::X, 3);
     let mut t = 0.0;
-    while !s.game.game_over() {
-        let before = s.history.len();
+    while !s.game.state().game_over() {
+        let before = s.game.moves().len();
         s = new_state(&Input::default().at(t + PACE * 0.9), s);
-        assert_eq!(s.history.len(), before, "too early");
+        assert_eq!(s.game.moves().len(), before, "too early");
         t += PACE;
         s = new_state(&Input::default().at(t), s);
-        assert_eq!(s.history.len(), before + 1);
+        assert_eq!(s.game.moves().len(), before + 1);
         consistent(&s);
     }
     let finished = s.score;
@@ -110,9 +144,9 @@ fn computers_play_each_other_at_a_pace_count_the_result_once_and_start_again() {
     // Idle frames while the result shows count nothing more.
     s = new_state(&Input::default().at(t + NEXT_GAME_DELAY / 2.0), s);
     assert_eq!(s.score, finished);
-    assert!(s.game.game_over());
+    assert!(s.game.state().game_over());
     s = new_state(&Input::default().at(t + NEXT_GAME_DELAY), s);
-    assert_eq!(s.game, State::initial_state());
+    assert_eq!(s.game, Game::led());
     assert_eq!(s.score, finished);
 }
 
@@ -120,29 +154,35 @@ fn computers_play_each_other_at_a_pace_count_the_result_once_and_start_again() {
 fn keys_play_restart_and_change_who_starts() {
     let mut s = App::default();
     s = new_state(&Input::key('5'), s);
-    assert!(s.game.occupies(Player::X, 5));
+    assert!(s.game.state().occupies(Player::X, 5));
     s = new_state(&Input::key('5'), s);
-    assert_eq!(s.history, vec![5], "an occupied cell by key is no move");
+    assert_eq!(
+        s.game.moves(),
+        vec![5],
+        "an occupied cell by key is no move"
+    );
     s = new_state(&Input::key('r'), s);
-    assert_eq!(s.game, State::initial_state());
+    assert_eq!(s.game, Game::led());
     s = new_state(&Input::key('s'), s);
     assert_eq!(s.game.start(), Player::O);
     s = new_state(&Input::key('1'), s);
-    assert!(s.game.occupies(Player::O, 1));
+    assert!(s.game.state().occupies(Player::O, 1));
     assert!(app::images(&s)
         .iter()
         .any(|i| matches!(i, Image::Text { text, .. } if text == "first: o")));
     // Restart keeps who starts; the start button changes it back and restarts.
     s = new_state(
-        &centre((
-            led::restart_bottom_left_point(),
-            led::restart_top_right_point(),
+        &centre(Rect::new(
+            led::RESTART_LEFT,
+            led::RESTART_BOTTOM,
+            led::RESTART_RIGHT,
+            led::RESTART_TOP,
         )),
         s,
     );
-    assert_eq!(s.game, State::empty(Geometry::LED, Player::O));
+    assert_eq!(s.game, Game::new(Geometry::LED, Player::O));
     s = new_state(&centre(app::START_BOX), s);
-    assert_eq!(s.game, State::initial_state());
+    assert_eq!(s.game, Game::led());
 }
 
 #[test]
@@ -170,9 +210,20 @@ fn any_input() -> impl Strategy<Value = (Input, f64)> {
     let key = prop_oneof![
         Just(None),
         prop::sample::select(vec![
-            '1', '2', '3', '4', '5', '6', '7', '8', '9', 'r', 'x', 'o', 's', 'q'
+            '1', '2', '3', '4', '5', '6', '7', '8', '9', 'r', 'x', 'o', 's', 'q', 'b', 'u', 'h',
+            ' '
         ])
         .prop_map(|k| Some(Key::Char(k))),
+        prop::sample::select(vec![
+            Key::Left,
+            Key::Right,
+            Key::Up,
+            Key::Down,
+            Key::Enter,
+            Key::Ctrl('z'),
+            Key::Ctrl('y')
+        ])
+        .prop_map(Some),
     ];
     (
         0.0f32..800.0,
@@ -188,6 +239,7 @@ fn any_input() -> impl Strategy<Value = (Input, f64)> {
                 mouse_y: y,
                 key,
                 time: 0.0,
+                answer: None,
             };
             (input, dt)
         })
@@ -209,18 +261,434 @@ proptest! {
         for (mut input, dt) in inputs {
             t += dt;
             input.time = t;
-            let was_over = s.game.game_over();
+            let was_over = s.game.state().game_over();
             s = new_state(&input, s);
             consistent(&s);
-            if s.game.game_over() && !was_over {
+            if s.game.state().game_over() && !was_over {
                 finished += 1;
             }
-            let x = s.game.cells_of(Player::X).count_ones() as i32;
-            let o = s.game.cells_of(Player::O).count_ones() as i32;
+            let x = s.game.state().cells_of(Player::X).len() as i32;
+            let o = s.game.state().cells_of(Player::O).len() as i32;
             let diff = if s.game.start() == Player::X { x - o } else { o - x };
             prop_assert!(diff == 0 || diff == 1);
             let sc = s.score;
             prop_assert!(sc.x_won + sc.o_won + sc.drawn <= finished);
         }
     }
+}
+
+/// The box a text covers, at most: DejaVu Sans Mono advances 0.61 of the size a character, and
+/// its glyphs stand within the size's height, centred on the point.
+fn text_box(text: &str, at: tictactoe::easel::Point, height: u32) -> Rect {
+    let w = (text.chars().count() as f32 * height as f32 * 0.61 / 2.0).ceil() as i32;
+    let h = (height as f32 / 2.0).ceil() as i32;
+    Rect::new(at.x - w, at.y - h, at.x + w, at.y + h)
+}
+
+fn preset_app(i: usize) -> App {
+    let (w, h, k) = app::PRESETS[i];
+    App::default().on_board(Geometry::new(w, h, k).unwrap())
+}
+
+#[test]
+fn every_preset_board_has_square_cells_that_tile_it_and_no_control_over_it() {
+    for i in 0..app::PRESETS.len() {
+        let mut s = preset_app(i);
+        // A mid-game position, so marks and the last move are drawn too.
+        for c in [1, 2, s.geometry().cells()] {
+            s = new_state(&Input::key('h').at(0.0), s);
+            let b = s.layout().board.centre(c);
+            s = new_state(&Input::click(b.x as f32, b.y as f32), s);
+        }
+        let g = s.geometry();
+        let layout = s.layout();
+        let board = layout.board.bounds();
+        assert!(board.left >= 0 && board.right <= 800 && board.bottom >= 0 && board.top <= 710);
+        for c in g.game_board() {
+            let b = layout.board.cell_box(c);
+            assert_eq!(b.width(), b.height(), "{g}: square cells");
+            let p = layout.board.centre(c);
+            assert_eq!(layout.board.cell_at(p.x as f32, p.y as f32), Some(c));
+        }
+        assert_eq!(
+            layout.board.cell_box(1).width() * layout.board.cell_box(1).height() * g.cells() as i32,
+            board.width() * board.height(),
+            "{g}: the cells tile the board"
+        );
+        // Every control and every text that is not a mark stays off the board, and the buttons
+        // and texts stay inside the window.
+        let window = Rect::new(0, 0, 800, 800);
+        for button in app::buttons(&s) {
+            assert!(!button.rect.overlaps(&board), "{g}: {button:?}");
+            assert!(window.encloses(&button.rect));
+            let label = text_box(&button.label, button.rect.centre(), button.font);
+            assert!(
+                button.rect.encloses(&label),
+                "{g}: {button:?} label overflows"
+            );
+        }
+        for image in app::images(&s) {
+            if let Image::Text {
+                text, at, height, ..
+            } = &image
+            {
+                if text == "x" || text == "o" {
+                    continue;
+                }
+                let t = text_box(text, *at, *height);
+                assert!(!t.overlaps(&board), "{g}: {image:?} over the board");
+                assert!(window.encloses(&t), "{g}: {image:?} outside the window");
+            }
+        }
+        // Texts do not overlap one another (except a button's label and its own box).
+        let texts: Vec<(String, Rect)> = app::images(&s)
+            .iter()
+            .filter_map(|i| match i {
+                Image::Text {
+                    text, at, height, ..
+                } if text != "x" && text != "o" => {
+                    Some((text.clone(), text_box(text, *at, *height)))
+                }
+                _ => None,
+            })
+            .collect();
+        for (i, (a, ra)) in texts.iter().enumerate() {
+            for (b, rb) in &texts[i + 1..] {
+                assert!(!ra.overlaps(rb), "{g}: '{a}' overlaps '{b}'");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_board_button_and_the_b_key_cycle_through_the_presets() {
+    let mut s = App::default();
+    s = new_state(&Input::click(150.0, 650.0), s);
+    for (i, &(w, h, k)) in app::PRESETS.iter().enumerate().skip(1) {
+        s = if i % 2 == 0 {
+            new_state(&Input::key('b'), s)
+        } else {
+            let board = app::buttons(&s)
+                .into_iter()
+                .find(|b| b.action == app::Action::NextBoard)
+                .unwrap();
+            new_state(&centre(board.rect), s)
+        };
+        assert_eq!(s.geometry(), Geometry::new(w, h, k).unwrap());
+        assert!(s.game.moves().is_empty(), "a new game");
+        assert!(app::images(&s).iter().any(|i| matches!(i,
+            Image::Text { text, .. } if *text == format!("{w}x{h} k{k}"))));
+    }
+    s = new_state(&Input::key('b'), s);
+    assert_eq!(s.geometry(), Geometry::LED);
+}
+
+#[test]
+fn each_seat_offers_only_the_players_of_its_board() {
+    let gomoku = Geometry::new(15, 15, 5).unwrap();
+    let names = app::seat_names_for(gomoku);
+    assert!(!names.contains(&"bp"), "bp is the 3×3 program");
+    assert!(names.contains(&"weights") && names.contains(&"random"));
+    let mut s = App::new("bp", "perfect", Player::X, 0).on_board(gomoku);
+    assert_eq!((s.x_seat, s.o_seat), (HUMAN, HUMAN));
+    for _ in 0..names.len() {
+        s = new_state(&Input::key('x'), s);
+        assert!(tictactoe::players::by_name(s.x_seat).is_none_or(|p| p.plays(gomoku)));
+    }
+}
+
+#[test]
+fn on_gomoku_clicks_play_centres_grid_lines_play_nothing_and_five_win_with_the_line_shown() {
+    let mut s = preset_app(app::PRESETS.len() - 1);
+    let g = s.geometry();
+    let board = s.layout().board;
+    // A click on a grid line plays nothing.
+    let b = board.cell_box(113);
+    s = new_state(&Input::click(b.left as f32, (b.bottom + 5) as f32), s);
+    assert!(s.game.moves().is_empty());
+    // x 113..117 (row 8, columns 8–12), o on the row below.
+    for (x, o) in (113..=117).zip(128..) {
+        for c in [x, o] {
+            if s.game.state().game_over() {
+                break;
+            }
+            let p = board.centre(c);
+            s = new_state(&Input::click(p.x as f32, p.y as f32), s);
+        }
+    }
+    assert_eq!(
+        s.game.moves(),
+        [113, 128, 114, 129, 115, 130, 116, 131, 117]
+    );
+    let (winner, line) = s.game.state().winning_line().unwrap();
+    assert_eq!((winner, line), (Player::X, &[113, 114, 115, 116, 117][..]));
+    let images = app::images(&s);
+    assert!(images.iter().any(
+        |i| matches!(i, Image::Text { text, color, .. } if text == "x won" && *color == led::BLUE)
+    ));
+    let (a, z) = (board.centre(113), board.centre(117));
+    let highlighted = images
+        .iter()
+        .filter(|i| {
+            matches!(i, Image::Segment { from, to, color }
+            if *color == led::BLUE && (from.x - a.x).abs() <= 1 && (to.x - z.x).abs() <= 1
+                && (from.y - a.y).abs() <= 1 && (to.y - z.y).abs() <= 1)
+        })
+        .count();
+    assert_eq!(highlighted, 3, "the winning line is highlighted");
+    assert_eq!(g.cells(), 225);
+}
+
+#[test]
+fn on_larger_boards_the_arrows_move_a_cursor_and_enter_or_space_plays() {
+    let mut s = preset_app(1); // 4×4
+    s = new_state(&Input::key('1'), s);
+    assert!(s.game.moves().is_empty(), "digits name cells only on 3×3");
+    s = new_state(&Input::special(Key::Enter), s);
+    assert!(s.game.moves().is_empty(), "no cursor yet");
+    s = new_state(&Input::special(Key::Right), s);
+    let start = s.cursor.unwrap();
+    assert_eq!(
+        start,
+        s.geometry().cell(2, 2),
+        "the first arrow shows the cursor"
+    );
+    for (k, expected) in [
+        (Key::Up, (1, 2)),
+        (Key::Left, (1, 1)),
+        (Key::Left, (1, 0)),
+        (Key::Left, (1, 0)),
+        (Key::Down, (2, 0)),
+    ] {
+        s = new_state(&Input::special(k), s);
+        assert_eq!(
+            s.geometry().row_column(s.cursor.unwrap()),
+            expected,
+            "{k:?}"
+        );
+    }
+    s = new_state(&Input::special(Key::Enter), s);
+    assert_eq!(s.game.moves(), [9]);
+    s = new_state(&Input::key(' '), s);
+    assert_eq!(s.game.moves(), [9], "occupied");
+    s = new_state(&Input::special(Key::Up), s);
+    s = new_state(&Input::key(' '), s);
+    assert_eq!(s.game.moves(), [9, 5]);
+    // The cursor and the last move are drawn inside their cells.
+    let inside = |c: usize, colour| {
+        let b = s.layout().board.cell_box(c);
+        app::images(&s).iter().any(|i| {
+            matches!(i, Image::Segment { from, to, color }
+            if *color == colour && b.strictly_contains(from.x as f32, from.y as f32)
+                && b.strictly_contains(to.x as f32, to.y as f32))
+        })
+    };
+    assert!(inside(5, app::ORANGE) && inside(5, app::GREY));
+}
+
+#[test]
+fn undo_against_a_computer_takes_back_its_reply_and_the_persons_move_and_redo_replays_them() {
+    let mut s = App::new(HUMAN, "perfect", Player::X, 3);
+    s = new_state(&Input::key('5').at(1.0), s);
+    s = new_state(&Input::tick(1.0 + REPLY_DELAY), s);
+    assert_eq!(s.game.moves().len(), 2);
+    let reply = s.game.moves()[1];
+    let after = s.game.clone();
+    s = new_state(&Input::key('u').at(2.0), s);
+    assert_eq!(s.game, Game::led(), "back to the person's turn");
+    assert_eq!(s.next_change_at(), None);
+    s = new_state(&Input::special(Key::Ctrl('y')).at(3.0), s);
+    assert_eq!(s.game, after);
+    assert_eq!(s.game.moves()[1], reply);
+    // Undo, then play elsewhere: the redo list is gone.
+    s = new_state(&Input::special(Key::Ctrl('z')).at(4.0), s);
+    s = new_state(&Input::key('1').at(4.5), s);
+    s = new_state(&Input::special(Key::Ctrl('y')).at(5.0), s);
+    assert_eq!(s.game.moves(), [1]);
+}
+
+#[test]
+fn undo_of_a_finished_game_takes_its_result_off_the_score() {
+    let mut s = App::default();
+    for c in [1, 4, 2, 5, 3] {
+        s = new_state(&Input::key(char::from_digit(c, 10).unwrap()), s);
+    }
+    assert_eq!(s.score.x_won, 1);
+    let undo = app::buttons(&s)
+        .into_iter()
+        .find(|b| b.action == app::Action::Undo)
+        .unwrap();
+    s = new_state(&centre(undo.rect), s);
+    assert_eq!(s.score.x_won, 0);
+    assert_eq!(s.game.moves(), [1, 4, 2, 5]);
+    s = new_state(&Input::key('9'), s);
+    assert_eq!(s.game.moves(), [1, 4, 2, 5, 9]);
+}
+
+#[test]
+fn a_hint_marks_the_strongest_players_move_for_a_moment() {
+    let mut s = App::default();
+    for c in ['1', '4', '2', '5'] {
+        s = new_state(&Input::key(c), s);
+    }
+    s = new_state(&Input::key('h').at(10.0), s);
+    assert_eq!(
+        s.hint,
+        Some((3, 10.0 + app::HINT_TIME)),
+        "perfect wins at 3"
+    );
+    assert_eq!(s.next_change_at(), Some(10.0 + app::HINT_TIME));
+    s = new_state(&Input::tick(10.0 + app::HINT_TIME), s);
+    assert_eq!(s.hint, None);
+    assert!(s.game.moves().len() == 4, "a hint plays nothing");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    /// Undo after any move returns the game exactly as it was before that move, on any preset.
+    #[test]
+    fn undo_after_play_returns_the_previous_game(
+        board in 0usize..app::PRESETS.len(),
+        moves in prop::collection::vec(0usize..225, 1..40),
+    ) {
+        let mut s = preset_app(board);
+        for m in moves {
+            if s.game.state().game_over() {
+                break;
+            }
+            let free: Vec<usize> = s.game.state().legal_moves().collect();
+            let c = free[m % free.len()];
+            let before = s.clone();
+            let p = s.layout().board.centre(c);
+            s = new_state(&Input::click(p.x as f32, p.y as f32), s);
+            prop_assert_eq!(s.game.last_move(), Some(c));
+            let undone = new_state(&Input::key('u'), s.clone());
+            prop_assert_eq!(&undone.game, &before.game);
+            prop_assert_eq!(undone.score, before.score);
+            let redone = new_state(&Input::special(Key::Ctrl('y')), undone);
+            prop_assert_eq!(&redone.game, &s.game);
+            prop_assert_eq!(redone.score, s.score);
+        }
+    }
+}
+
+#[test]
+fn explain_draws_each_players_view_inside_the_empty_cells_and_never_over_a_text() {
+    let seats = ["human", "bp", "oxo", "weights", "perfect", "random"];
+    for i in 0..app::PRESETS.len() {
+        for o_seat in seats {
+            let mut s = App::new(HUMAN, o_seat, Player::X, 1).on_board(preset_app(i).geometry());
+            if s.o_seat != o_seat {
+                continue; // not a player of this board
+            }
+            s = new_state(&Input::key('e'), s);
+            assert!(s.explain);
+            // x plays the first cell; o (a computer, or nobody yet) is to move.
+            let p = s.layout().board.centre(1);
+            s = new_state(&Input::click(p.x as f32, p.y as f32), s);
+            let images = app::images(&s);
+            let board = s.layout().board;
+            let name = app::explaining_player(&s).expect("someone explains");
+            let e = tictactoe::explain::explain(name, &s.game).unwrap();
+            let labels: Vec<&Image> = images
+                .iter()
+                .filter(|i| matches!(i, Image::Text { text, at, .. }
+                    if board.cell_at(at.x as f32, at.y as f32).is_some() && text != "x" && text != "o"))
+                .collect();
+            let free = s.game.state().legal_moves().count();
+            assert_eq!(
+                labels.len(),
+                free,
+                "{} {o_seat}: a label in every empty cell",
+                s.geometry()
+            );
+            for label in &labels {
+                let Image::Text {
+                    text,
+                    at,
+                    height,
+                    color,
+                } = label
+                else {
+                    unreachable!()
+                };
+                let c = board.cell_at(at.x as f32, at.y as f32).unwrap();
+                assert!(!s.game.state().occupied(c));
+                assert_eq!(Some(text.clone()), e.label(c));
+                let expected = if e.chosen.contains(&c) {
+                    app::ORANGE
+                } else {
+                    app::GREY
+                };
+                assert_eq!(*color, expected);
+                let b = text_box(text, *at, *height);
+                assert!(
+                    board.cell_box(c).inset(1).encloses(&b),
+                    "{} {o_seat}: '{text}' leaves cell {c}",
+                    s.geometry()
+                );
+            }
+            // No label touches another text (marks, the LED top line, buttons, hints).
+            for label in &labels {
+                let Image::Text {
+                    text, at, height, ..
+                } = label
+                else {
+                    unreachable!()
+                };
+                let b = text_box(text, *at, *height);
+                for other in &images {
+                    if let Image::Text {
+                        text: t2,
+                        at: a2,
+                        height: h2,
+                        ..
+                    } = other
+                    {
+                        if std::ptr::eq(other, *label) {
+                            continue;
+                        }
+                        assert!(
+                            !b.overlaps(&text_box(t2, *a2, *h2)),
+                            "'{text}' covers '{t2}'"
+                        );
+                    }
+                }
+            }
+            assert!(images.iter().any(|i| matches!(i, Image::Text { text, .. }
+                if text == &format!("explain: {name} for o"))));
+        }
+    }
+}
+
+#[test]
+fn explain_on_seed_004s_worked_example_shows_its_weight_grid() {
+    // x on 1 and 2, o on 7, o to move, o played by weights: the seed's final grid.
+    let mut s = App::new(HUMAN, HUMAN, Player::X, 0);
+    for c in ['1', '7', '2'] {
+        s = new_state(&Input::key(c), s);
+    }
+    s = new_state(&Input::key('o'), s); // o: bp
+    s = new_state(&Input::key('o'), s); // o: oxo
+    s = new_state(&Input::key('o'), s); // o: weights
+    assert_eq!(s.o_seat, "weights");
+    let s = new_state(&Input::key('e'), s);
+    let labels: Vec<(usize, String)> = app::images(&s)
+        .into_iter()
+        .filter_map(|i| match i {
+            Image::Text { text, at, .. } if text != "x" && text != "o" => led::moves_made(
+                &Input::click(at.x as f32, at.y as f32),
+                &tictactoe::State::initial_state(),
+            )
+            .first()
+            .map(|&c| (c, text)),
+            _ => None,
+        })
+        .collect();
+    let grid: Vec<(usize, &str)> = labels.iter().map(|(c, t)| (*c, t.as_str())).collect();
+    assert_eq!(
+        grid,
+        [(3, "11"), (4, "0"), (5, "3"), (6, "0"), (8, "2"), (9, "2")],
+        "seed 004: 0 0 11 / 0 3 0 / 0 2 2"
+    );
 }

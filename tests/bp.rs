@@ -10,6 +10,7 @@ use tictactoe::bp::tictactoe::{
 use tictactoe::bp::{explore, Program};
 use tictactoe::players::bp::Bp;
 use tictactoe::players::ComputerPlayer;
+use tictactoe::Game;
 use tictactoe::{Cell, Geometry, Outcome, Player, State};
 
 use Event::{Draw, OWin, XWin, O, X};
@@ -250,9 +251,9 @@ fn bp_plays_the_seed_program_as_o() {
             return false;
         };
         let history: Vec<Cell> = t[..pos].iter().filter_map(|e| e.cell()).collect();
-        let state = State::from_cells(Geometry::LED, Player::X, &history).unwrap();
+        let game = Game::from_cells(Geometry::LED, Player::X, &history).unwrap();
         let mut rng = StdRng::seed_from_u64(1);
-        Some(Bp.choose(&state, &history, &mut rng)) != t[pos].cell()
+        Some(Bp.choose(&game, &mut rng)) != t[pos].cell()
     });
     assert_eq!(found.violation, None);
     assert!(found.runs > 100);
@@ -268,7 +269,8 @@ fn bp_answers_every_non_terminal_position_legally_with_either_start() {
             if state.game_over() {
                 continue;
             }
-            let cell = Bp.choose(&state, &history, &mut rng);
+            let game = Game::from_cells(Geometry::LED, start, &history).unwrap();
+            let cell = Bp.choose(&game, &mut rng);
             assert!(
                 state.legal_moves().any(|c| c == cell),
                 "{history:?} → {cell}"
@@ -288,7 +290,8 @@ fn bp_against_everything(start: Player, side: Player) -> [usize; 3] {
             Some(Outcome::Won(_)) => counts[1] += 1,
             Some(Outcome::Draw) => counts[2] += 1,
             None if s.player_to_move() == side => {
-                let c = Bp.choose(&s, history, &mut StdRng::seed_from_u64(0));
+                let game = Game::from_cells(Geometry::LED, s.start(), history).unwrap();
+                let c = Bp.choose(&game, &mut StdRng::seed_from_u64(0));
                 history.push(c);
                 walk(s.result(c), history, side, counts);
                 history.pop();
@@ -390,11 +393,9 @@ fn the_seed_program_has_the_instances_and_priorities_of_spec_section_3() {
 }
 
 #[test]
-fn bp_plays_a_legal_cell_on_other_boards() {
-    let g = Geometry::new(4, 4, 3).unwrap();
-    let history = [1, 6, 2];
-    let state = State::from_cells(g, Player::X, &history).unwrap();
-    let cell = Bp.choose(&state, &history, &mut StdRng::seed_from_u64(3));
-    assert!(state.legal_moves().any(|c| c == cell));
-    assert_eq!(cell, 3, "the first free cell");
+fn bp_plays_only_the_3x3_board_of_its_program() {
+    assert!(Bp.plays(Geometry::LED));
+    for (w, h, k) in [(4, 4, 3), (3, 4, 3), (15, 15, 5)] {
+        assert!(!Bp.plays(Geometry::new(w, h, k).unwrap()));
+    }
 }

@@ -54,18 +54,57 @@ fn move_plays_other_boards() {
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o).trim(), "16");
-    for player in ["bp", "oxo", "weights", "perfect", "random"] {
+    for player in ["oxo", "weights", "random"] {
         let o = run(&[
             "move", "--player", player, "--width", "5", "--height", "4", "--run", "4", "1", "20",
         ]);
         let cell: usize = stdout(&o).trim().parse().expect("a cell number");
         assert!((2..=19).contains(&cell), "{player} chose {cell}");
     }
+    // Gomoku's board, and the largest: 19 × 19 (361 cells).
+    let o = run(&[
+        "move", "--player", "weights", "--width", "19", "--height", "19", "--run", "5", "181",
+    ]);
+    let cell: usize = stdout(&o).trim().parse().expect("a cell number");
+    assert!((1..=361).contains(&cell) && cell != 181, "{cell}");
+    // bp is the 3 × 3 program of seed 001: it does not play other boards, and says so.
+    let o = run(&[
+        "move", "--player", "bp", "--width", "5", "--height", "4", "--run", "4", "1",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("bp does not play the 5×4 k4 board"),
+        "{}",
+        stderr(&o)
+    );
     // Cells are checked against the board's size; impossible boards are one-line errors.
     for args in [
         &["move", "--player", "weights", "--width", "4", "13"][..],
         &[
-            "move", "--player", "weights", "--width", "9", "--height", "9",
+            "move", "--player", "weights", "--width", "20", "--height", "9",
+        ],
+        &[
+            "move",
+            "--player",
+            "perfect",
+            "--width",
+            "4611686018427387907",
+            "--height",
+            "4",
+            "--run",
+            "3",
+            "1",
+        ],
+        &[
+            "move",
+            "--player",
+            "weights",
+            "--width",
+            "4294967296",
+            "--height",
+            "4294967296",
+            "--run",
+            "1",
         ],
         &["move", "--player", "weights", "--run", "4"],
         &["move", "--player", "weights", "--width", "0"],
@@ -136,5 +175,33 @@ fn arena_prints_a_reproducible_table() {
     // The perfect player never loses a game, as x or o: its rows' "lost" column is 0.
     for line in table.lines().filter(|l| l.starts_with("perfect ")) {
         assert_eq!(line.split_whitespace().last(), Some("0"), "{line}");
+    }
+}
+
+#[test]
+fn arena_plays_any_board_with_the_players_of_that_board() {
+    let a = run(&[
+        "arena", "--games", "4", "--seed", "1", "--width", "5", "--height", "5", "--run", "4",
+    ]);
+    assert_eq!(a.status.code(), Some(0), "{}", stderr(&a));
+    let table = stdout(&a);
+    assert!(table.starts_with("Arena: 5×5, 4 in a row"), "{table}");
+    assert!(
+        !table.lines().any(|l| l.starts_with("bp")),
+        "bp plays only 3×3:\n{table}"
+    );
+    assert!(table.lines().any(|l| l.starts_with("weights    random")));
+    assert!(!table.contains("adversary"), "the adversary plays only 3×3");
+    for args in [
+        &["arena", "--games", "18446744073709551615"][..],
+        &["arena", "--games", "100001"],
+        &["arena", "--games", "0"],
+        &["arena", "--width", "20"],
+        &["arena", "--width", "3", "--run", "5"],
+        &["--width", "4", "--height", "4", "--run", "5"],
+    ] {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert_eq!(stderr(&o).lines().count(), 1, "{args:?}: {}", stderr(&o));
     }
 }

@@ -152,3 +152,83 @@ fn larger_boards_follow_the_same_rules() {
     assert!(!s.game_over());
     assert_eq!(s.legal_moves().count(), 12);
 }
+
+/// A naive reading of the m,n,k rules (SPEC.md §7) on a grid of characters: a player wins with
+/// `run` or more in a row, horizontally, vertically or diagonally, scanned from every cell.
+fn naive_winner(w: usize, h: usize, k: usize, grid: &[char]) -> Option<char> {
+    let at = |r: isize, c: isize| -> Option<char> {
+        (r >= 0 && c >= 0 && (r as usize) < h && (c as usize) < w)
+            .then(|| grid[r as usize * w + c as usize])
+    };
+    for r in 0..h as isize {
+        for c in 0..w as isize {
+            let p = at(r, c).unwrap();
+            if p == '.' {
+                continue;
+            }
+            for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+                if (0..k as isize).all(|i| at(r + dr * i, c + dc * i) == Some(p)) {
+                    return Some(p);
+                }
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn every_position_of_4x3_three_in_a_row_agrees_with_the_naive_rules() {
+    // Every reachable position, both starts: the winner and the end of the game as a naive scan
+    // of the grid sees them.
+    for start in [Player::X, Player::O] {
+        let g = Geometry::new(4, 3, 3).unwrap();
+        let positions = reachable_positions(g, start);
+        let mut ended = 0;
+        for s in &positions {
+            let grid: Vec<char> = s.board_text().chars().filter(|&ch| ch != '\n').collect();
+            let naive = naive_winner(4, 3, 3, &grid);
+            let winner = s
+                .winning_line()
+                .map(|(p, _)| if p == Player::X { 'X' } else { 'O' });
+            assert_eq!(winner, naive, "\n{}", s.board_text());
+            assert_eq!(s.game_over(), naive.is_some() || !grid.contains(&'.'));
+            ended += s.game_over() as usize;
+        }
+        // Positions are those of the rules, not of the scan: a sanity bound on the count.
+        assert!(
+            positions.len() > 10_000 && ended > 1_000,
+            "{}",
+            positions.len()
+        );
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+    /// On random games of random boards up to 19 × 19, the winner found from the lines through the
+    /// last move equals a naive scan of the whole grid after every move, and the winning line is
+    /// `run` cells of the winner in a straight line.
+    #[test]
+    fn the_winner_through_the_last_move_is_the_naive_scan(
+        w in 1usize..=19, h in 1usize..=19, k_seed in 0usize..19, moves_seed in proptest::collection::vec(0usize..361, 0..361),
+    ) {
+        let k = 1 + k_seed % w.max(h);
+        let g = Geometry::new(w, h, k).unwrap();
+        let mut s = State::empty(g, Player::X);
+        for m in moves_seed {
+            if s.game_over() {
+                break;
+            }
+            let free: Vec<usize> = s.legal_moves().collect();
+            s = s.result(free[m % free.len()]);
+            let grid: Vec<char> = s.board_text().chars().filter(|&ch| ch != '\n').collect();
+            let naive = naive_winner(w, h, k, &grid);
+            let found = s.winning_line();
+            proptest::prop_assert_eq!(found.map(|(p, _)| if p == Player::X { 'X' } else { 'O' }), naive);
+            if let Some((p, line)) = found {
+                proptest::prop_assert_eq!(line.len(), k);
+                proptest::prop_assert!(line.iter().all(|&c| s.occupies(p, c)));
+            }
+        }
+    }
+}

@@ -285,4 +285,21 @@ fn solve_rejects_bad_input_with_one_line_and_exit_code_2() {
         assert!(err.starts_with("tictactoe: "), "{args:?}: {err}");
         assert!(o.stdout.is_empty(), "{args:?}");
     }
+    // The position's errors read as `tictactoe move`'s.
+    for cells in [
+        &["1", "1"][..],
+        &["10"],
+        &["x"],
+        &["1", "4", "2", "5", "3", "6"],
+    ] {
+        let solve = run(&[&["solve"], cells].concat());
+        let r#move = run(&[&["move", "--player", "random"], cells].concat());
+        assert_eq!(solve.stderr, r#move.stderr, "{cells:?}");
+    }
+    let o = run(&["solve", "--width", "9", "--height", "9", "--run", "5"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("at most 64 cells"), "{err}");
+    // Except on the empty board of a game with a run of 9 or more: a draw by pairing.
+    let o = run(&["solve", "--width", "19", "--height", "19", "--run", "9"]);
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with("draw ("));
 }

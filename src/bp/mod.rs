@@ -36,7 +36,10 @@
 //! [`Ctx`] of its b-threads. Any
 //! await in a b-thread other than a [`Ctx`] synchronisation is a logic error (the engine panics).
 //!
-//! [`explore`] runs a program over every choice of external events, like BPjs's model checker.
+//! [`Program::snapshot`] shows the program between two events as plain data: every live b-thread's
+//! bid (name, priority, requested, waited-for and blocked events) and the event selection would
+//! pick, with the b-thread that requests it. [`explore`] runs a program over every choice of
+//! external events, like BPjs's model checker.
 
 pub mod tictactoe;
 
@@ -371,11 +374,62 @@ impl<E: Clone + PartialEq + fmt::Debug + 'static> Program<E> {
     /// The event selection would choose now: the first unblocked event in the request list of the
     /// highest-priority b-thread that has one. `None` if no requested event is unblocked.
     pub fn select(&self) -> Option<E> {
-        self.threads
+        self.selection().map(|(_, e)| e.clone())
+    }
+
+    /// [`Program::select`] with the b-thread whose request list gives the event (its index in
+    /// priority order, as [`Program::threads`] lists them).
+    fn selection(&self) -> Option<(usize, &E)> {
+        self.threads.iter().enumerate().find_map(|(i, t)| {
+            t.bid
+                .request
+                .iter()
+                .find(|e| !self.is_blocked(e))
+                .map(|e| (i, e))
+        })
+    }
+
+    /// Every live b-thread's current bid and the event selection would pick now, as plain data, so
+    /// a person can step through the program event by event (see [`Snapshot`]).
+    ///
+    /// Requested events are listed as declared. Waited-for and blocked event *sets* may be
+    /// predicates, so they are listed as the events of `universe` they contain, followed by any
+    /// requested event (of any b-thread) outside `universe` that they contain.
+    pub fn snapshot(&self, universe: &[E]) -> Snapshot<E> {
+        let mut events: Vec<E> = universe.to_vec();
+        for t in &self.threads {
+            for e in &t.bid.request {
+                if !events.contains(e) {
+                    events.push(e.clone());
+                }
+            }
+        }
+        let members = |set: &EventSet<E>| -> Vec<E> {
+            if set.is_nothing() {
+                return Vec::new();
+            }
+            events.iter().filter(|e| set.contains(e)).cloned().collect()
+        };
+        let threads = self
+            .threads
             .iter()
-            .flat_map(|t| t.bid.request.iter())
-            .find(|e| !self.is_blocked(e))
-            .cloned()
+            .map(|t| ThreadBid {
+                name: t.name,
+                priority: t.priority,
+                requested: t.bid.request.clone(),
+                waited_for: members(&t.bid.wait_for),
+                blocked: members(&t.bid.block),
+            })
+            .collect();
+        let (selected_by, selected) = match self.selection() {
+            Some((i, e)) => (Some(i), Some(e.clone())),
+            None => (None, None),
+        };
+        Snapshot {
+            threads,
+            selected,
+            selected_by,
+        }
     }
 
     /// Selects one internal event and lets the b-threads react to it; `None` (and nothing happens)
@@ -441,6 +495,58 @@ impl<E: Clone + PartialEq + fmt::Debug + 'static> Program<E> {
     /// The number of live b-threads.
     pub fn thread_count(&self) -> usize {
         self.threads.len()
+    }
+}
+
+/// One b-thread's bid at a synchronisation point, as plain data (see [`Program::snapshot`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ThreadBid<E> {
+    /// The b-thread's name (instances of one kind share it).
+    pub name: &'static str,
+    /// Its priority (smaller is stronger).
+    pub priority: f64,
+    /// The events it requests, in order of preference.
+    pub requested: Vec<E>,
+    /// The events it waits for (those of the snapshot's universe and the requested events).
+    pub waited_for: Vec<E>,
+    /// The events it blocks (likewise).
+    pub blocked: Vec<E>,
+}
+
+/// Every live b-thread's bid, by priority, and what selection would do with them now: the state of
+/// a behavioral program between two events (see [`Program::snapshot`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Snapshot<E> {
+    /// The live b-threads' bids, strongest priority first.
+    pub threads: Vec<ThreadBid<E>>,
+    /// The event selection would pick: the first unblocked event in the request list of the
+    /// highest-priority b-thread that has one ([`Program::select`]).
+    pub selected: Option<E>,
+    /// The index in `threads` of that b-thread.
+    pub selected_by: Option<usize>,
+}
+
+impl<E: PartialEq> Snapshot<E> {
+    /// The b-threads that request `e`, strongest first.
+    pub fn requesters<'a>(&'a self, e: &'a E) -> impl Iterator<Item = &'a ThreadBid<E>> + 'a {
+        self.threads.iter().filter(move |t| t.requested.contains(e))
+    }
+
+    /// The b-threads that block `e`, strongest first.
+    pub fn blockers<'a>(&'a self, e: &'a E) -> impl Iterator<Item = &'a ThreadBid<E>> + 'a {
+        self.threads.iter().filter(move |t| t.blocked.contains(e))
+    }
+
+    /// The b-threads that wait for `e` (without requesting it), strongest first.
+    pub fn waiters<'a>(&'a self, e: &'a E) -> impl Iterator<Item = &'a ThreadBid<E>> + 'a {
+        self.threads
+            .iter()
+            .filter(move |t| t.waited_for.contains(e))
+    }
+
+    /// The b-thread whose request gives the selected event.
+    pub fn selector(&self) -> Option<&ThreadBid<E>> {
+        self.selected_by.map(|i| &self.threads[i])
     }
 }
 

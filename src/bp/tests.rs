@@ -272,3 +272,54 @@ fn explore_stops_at_the_first_bad_state_and_returns_its_trace() {
     let cut = explore(nim_program, &externals, 1, |_| false);
     assert_eq!((cut.runs, cut.truncated), (2, 2));
 }
+
+#[test]
+fn snapshot_lists_every_bid_and_the_selection_with_its_requester() {
+    let mut p = Program::new();
+    // Strong requests "a" (blocked) then "b"; Weak requests "c"; Gate blocks "a" and every event
+    // starting with 'z' (a predicate), and waits for "c".
+    p.add("Strong", 1.0, |ctx| async move {
+        ctx.request(vec!["a", "b"]).await;
+    });
+    requester(&mut p, "Weak", 2.0, vec!["c"]);
+    p.add("Gate", 3.0, |ctx| async move {
+        ctx.sync(
+            Bid::new()
+                .wait_for(EventSet::Is("c"))
+                .block(EventSet::WhereFn(Rc::new(|e: &&str| {
+                    *e == "a" || e.starts_with('z')
+                }))),
+        )
+        .await;
+    });
+    let snap = p.snapshot(&["z1", "q"]);
+    let names: Vec<_> = snap.threads.iter().map(|t| t.name).collect();
+    assert_eq!(names, ["Strong", "Weak", "Gate"]);
+    assert_eq!(snap.threads[0].requested, ["a", "b"]);
+    assert_eq!(snap.threads[0].blocked, Vec::<&str>::new());
+    // The predicate is listed over the universe and the requested events.
+    assert_eq!(snap.threads[2].blocked, ["z1", "a"]);
+    assert_eq!(snap.threads[2].waited_for, ["c"]);
+    assert_eq!(snap.threads[2].priority, 3.0);
+    assert_eq!(snap.selected, Some("b"));
+    assert_eq!(snap.selected, p.select());
+    assert_eq!(snap.selector().map(|t| t.name), Some("Strong"));
+    let blockers: Vec<_> = snap.blockers(&"a").map(|t| t.name).collect();
+    assert_eq!(blockers, ["Gate"]);
+    let requesters: Vec<_> = snap.requesters(&"c").map(|t| t.name).collect();
+    assert_eq!(requesters, ["Weak"]);
+    let waiters: Vec<_> = snap.waiters(&"c").map(|t| t.name).collect();
+    assert_eq!(waiters, ["Gate"]);
+    // After "b", Strong has finished; Weak's "c" is next, and then nothing.
+    assert_eq!(p.step(), Some("b"));
+    let snap = p.snapshot(&[]);
+    assert_eq!(snap.threads.len(), 2);
+    assert_eq!(
+        (snap.selected, snap.selector().map(|t| t.name)),
+        (Some("c"), Some("Weak"))
+    );
+    assert_eq!(p.step(), Some("c"));
+    let snap = p.snapshot(&[]);
+    assert_eq!((snap.selected, snap.selected_by), (None, None));
+    assert!(snap.threads.is_empty());
+}

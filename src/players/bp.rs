@@ -20,13 +20,13 @@
 //! SquareTaken blocks exactly the marked squares, no win or draw has been detected, and
 //! DefaultMoves requests all nine O moves, so the selected event is an O move on a free square.
 //!
-//! The program is a 3 × 3 program; on other boards (another [`Geometry`]) `bp` plays the first
-//! legal cell in DefaultMoves' spirit: the first free cell in increasing order.
+//! The program is a 3 × 3 program: `bp` plays only the LED board ([`Geometry::LED`]).
 
 use crate::bp::tictactoe::{program, Event, ALL_STRATEGIES};
+use crate::game::Game;
 use crate::geometry::{Cell, Geometry};
 use crate::players::ComputerPlayer;
-use crate::rules::{Player, State};
+use crate::rules::Player;
 use rand::rngs::StdRng;
 
 /// The behavioral-programming player (seed 001).
@@ -59,13 +59,16 @@ impl ComputerPlayer for Bp {
         "bp"
     }
 
-    fn choose(&self, state: &State, history: &[Cell], _rng: &mut StdRng) -> Cell {
-        if state.geometry() != Geometry::LED {
-            return state
-                .legal_moves()
-                .next()
-                .expect("choose is called in non-terminal positions");
-        }
+    fn plays(&self, geometry: Geometry) -> bool {
+        geometry == Geometry::LED
+    }
+
+    fn choose(&self, game: &Game, _rng: &mut StdRng) -> Cell {
+        let (state, history) = (game.state(), game.moves());
+        assert!(
+            self.plays(state.geometry()),
+            "bp plays only the 3 × 3 board"
+        );
         match Bp::answer(state.start(), state.player_to_move(), history) {
             e @ Event::O(..) => e.cell().expect("a move has a cell"),
             e => panic!("bp: the program selected {e:?} after {history:?}, not a move"),

@@ -14,9 +14,10 @@
 
 pub mod bp;
 
-use crate::geometry::Cell;
-use crate::rules::State;
+use crate::game::Game;
+use crate::geometry::{Cell, Geometry};
 use rand::rngs::StdRng;
+use std::sync::atomic::AtomicBool;
 
 pub mod oxo;
 pub mod perfect;
@@ -28,12 +29,29 @@ pub trait ComputerPlayer: Sync {
     /// The player's name on the command line and in the window (`bp`, `oxo`, …).
     fn name(&self) -> &'static str;
 
-    /// The cell to play in `state`, for `state.player_to_move()`.
+    /// Whether this player plays boards of `geometry` (and, for `perfect`, plays them exactly).
+    fn plays(&self, geometry: Geometry) -> bool;
+
+    /// The cell to play in `game`, for `game.state().player_to_move()`.
     ///
-    /// `history` is the cells played so far, in order, starting with `state.start()`'s first move;
-    /// it always agrees with `state`. The game is not over when this is called, so there is at least
-    /// one legal cell, and the answer must be one of `state.legal_moves()`. Ties are broken with `rng`.
-    fn choose(&self, state: &State, history: &[Cell], rng: &mut StdRng) -> Cell;
+    /// `game.moves()` are the cells played so far, in order, starting with the starting player's
+    /// first move. The game is not over when this is called, so there is at least one legal cell,
+    /// and the answer must be one of `game.state().legal_moves()`; the board is one this player
+    /// [`plays`](ComputerPlayer::plays). Ties are broken with `rng`.
+    fn choose(&self, game: &Game, rng: &mut StdRng) -> Cell;
+
+    /// Whether an answer may take long enough (tenths of a second or more) that the window must
+    /// work it out away from its frames ([`ComputerPlayer::think`] on a worker thread).
+    fn slow(&self) -> bool {
+        false
+    }
+
+    /// [`ComputerPlayer::choose`], giving up as soon as it can once `stop` is set (its answer is
+    /// then thrown away). Players that answer at once need not look at `stop`.
+    fn think(&self, game: &Game, rng: &mut StdRng, stop: &AtomicBool) -> Cell {
+        let _ = stop;
+        self.choose(game, rng)
+    }
 }
 
 /// Every computer player, in the order the command line and the arena list them.
@@ -47,6 +65,11 @@ pub fn all() -> Vec<&'static dyn ComputerPlayer> {
     ]
 }
 
+/// The players that play boards of `geometry`, in the order of [`all`].
+pub fn for_board(geometry: Geometry) -> Vec<&'static dyn ComputerPlayer> {
+    all().into_iter().filter(|p| p.plays(geometry)).collect()
+}
+
 /// The player called `name` (as [`ComputerPlayer::name`] gives it), if there is one.
 pub fn by_name(name: &str) -> Option<&'static dyn ComputerPlayer> {
     all().into_iter().find(|p| p.name() == name)
@@ -55,8 +78,7 @@ pub fn by_name(name: &str) -> Option<&'static dyn ComputerPlayer> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Geometry;
-    use crate::rules::Player;
+    use crate::rules::{Player, State};
     use rand::SeedableRng;
     use std::collections::HashMap;
 
@@ -109,7 +131,8 @@ mod tests {
                 for p in all() {
                     for seed in 0..2 {
                         let mut rng = StdRng::seed_from_u64(seed);
-                        let c = p.choose(state, path, &mut rng);
+                        let game = Game::from_cells(Geometry::LED, start, path).unwrap();
+                        let c = p.choose(&game, &mut rng);
                         assert!(
                             state.legal_moves().any(|m| m == c),
                             "{} played {c} in\n{}(start {start})",
@@ -136,19 +159,18 @@ mod tests {
             for start in [Player::X, Player::O] {
                 for seed in 0..3u64 {
                     // Each player plays both sides against the random player.
-                    for p in all() {
+                    for p in for_board(g) {
                         let mut rng = StdRng::seed_from_u64(seed);
-                        let mut s = State::empty(g, start);
-                        let mut history = Vec::new();
-                        while !s.game_over() {
-                            let c = if s.player_to_move() == start {
-                                p.choose(&s, &history, &mut rng)
+                        let mut game = Game::new(g, start);
+                        while !game.state().game_over() {
+                            let c = if game.state().player_to_move() == start {
+                                p.choose(&game, &mut rng)
                             } else {
-                                random::Random.choose(&s, &history, &mut rng)
+                                random::Random.choose(&game, &mut rng)
                             };
-                            assert!(s.legal_to_move_in(c), "{} played {c} on {g:?}", p.name());
-                            s = s.result(c);
-                            history.push(c);
+                            if let Err(e) = game.play_in_place(c) {
+                                panic!("{} on {g:?}: {e}", p.name());
+                            }
                         }
                     }
                 }

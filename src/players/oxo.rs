@@ -24,7 +24,8 @@
 //! For `k = 3` this is exactly the table above. The squares are contemplated in cell order 1 … w·h.
 
 use super::ComputerPlayer;
-use crate::geometry::{bit, Cell, Geometry};
+use crate::game::Game;
+use crate::geometry::{Cell, CellSet, Geometry};
 use crate::rules::{Player, State};
 use rand::rngs::StdRng;
 
@@ -32,12 +33,12 @@ use rand::rngs::StdRng;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Oxo;
 
-/// `linval(line)`: the worth of `line` (a bit set of the board's cells, one of
-/// [`Geometry::rows`]) for the side `me`, in `state` (SPEC.md §4).
-pub fn linval(state: &State, line: u64, me: Player) -> i32 {
-    let mine = (state.cells_of(me) & line).count_ones() as usize;
-    let theirs = (state.cells_of(me.other()) & line).count_ones() as usize;
-    let blanks = line.count_ones() as usize - mine - theirs;
+/// `linval(line)`: the worth of `line` (a set of the board's cells, one of [`Geometry::rows`]) for
+/// the side `me`, in `state` (SPEC.md §4).
+pub fn linval(state: &State, line: CellSet, me: Player) -> i32 {
+    let mine = (state.cells_of(me) & line).len();
+    let theirs = (state.cells_of(me.other()) & line).len();
+    let blanks = line.len() - mine - theirs;
     let two = state.geometry().run() - 1; // "two" on the 3-in-a-row board
     if mine > 0 && theirs > 0 {
         -1
@@ -55,12 +56,10 @@ pub fn linval(state: &State, line: u64, me: Player) -> i32 {
 /// `sqval(square)`: the sum of [`linval`] over the lines through `square` (`linesthru`), for the
 /// side `me` (SPEC.md §4). Empty board: centre 12, corner 9, edge 6.
 pub fn sqval(state: &State, square: Cell, me: Player) -> i32 {
-    state
-        .geometry()
-        .rows()
+    let g = state.geometry();
+    g.rows_through(square)
         .iter()
-        .filter(|&&line| line & bit(square) != 0)
-        .map(|&line| linval(state, line, me))
+        .map(|&i| linval(state, g.rows()[i as usize], me))
         .sum()
 }
 
@@ -90,8 +89,12 @@ impl ComputerPlayer for Oxo {
         "oxo"
     }
 
-    fn choose(&self, state: &State, _history: &[Cell], _rng: &mut StdRng) -> Cell {
-        findmaxindex(state).expect("choose is only called while the game is not over")
+    fn plays(&self, _geometry: Geometry) -> bool {
+        true
+    }
+
+    fn choose(&self, game: &Game, _rng: &mut StdRng) -> Cell {
+        findmaxindex(game.state()).expect("choose is only called while the game is not over")
     }
 }
 
@@ -112,7 +115,13 @@ mod tests {
                 let values: Vec<i32> = (1..=9).map(|c| sqval(&s, c, me)).collect();
                 assert_eq!(values, [9, 6, 9, 6, 12, 6, 9, 6, 9]);
             }
-            assert_eq!(Oxo.choose(&s, &[], &mut StdRng::seed_from_u64(0)), 5);
+            assert_eq!(
+                Oxo.choose(
+                    &Game::new(Geometry::LED, start),
+                    &mut StdRng::seed_from_u64(0)
+                ),
+                5
+            );
         }
     }
 
@@ -120,8 +129,9 @@ mod tests {
     fn line_values_from_each_side() {
         // x: 1, 2; o: 4, 5 — x to move (x started).
         let s = state(Player::X, &[1, 4, 2, 5]);
-        let [row1, row2, row3] = [0b000_000_111u64, 0b000_111_000, 0b111_000_000];
-        let col1 = 0b001_001_001u64;
+        let [row1, row2, row3] =
+            [0b000_000_111, 0b000_111_000, 0b111_000_000].map(CellSet::from_bits);
+        let col1 = CellSet::from_bits(0b001_001_001);
         assert_eq!(linval(&s, row1, Player::X), 20); // two of mine and a blank
         assert_eq!(linval(&s, row1, Player::O), 100); // two of theirs and a blank
         assert_eq!(linval(&s, row2, Player::X), 100);
@@ -140,7 +150,10 @@ mod tests {
         assert_eq!(sqval(&s, 3, Player::X), 26);
         assert_eq!(sqval(&s, 6, Player::X), 103);
         assert_eq!(
-            Oxo.choose(&s, &[1, 4, 2, 5], &mut StdRng::seed_from_u64(0)),
+            Oxo.choose(
+                &Game::from_cells(Geometry::LED, Player::X, &[1, 4, 2, 5]).unwrap(),
+                &mut StdRng::seed_from_u64(0)
+            ),
             6
         );
     }
@@ -214,8 +227,8 @@ mod tests {
         // x: 1, 2, 3; o: 5, 6, 7; x to move. Row {1..4}: three of mine and a blank → 20;
         // row {5..8}: three of theirs and a blank → 100.
         let s = State::from_cells(g, Player::X, &[1, 5, 2, 6, 3, 7]).unwrap();
-        assert_eq!(linval(&s, 0b1111, Player::X), 20);
-        assert_eq!(linval(&s, 0b1111_0000, Player::X), 100);
+        assert_eq!(linval(&s, CellSet::from_bits(0b1111), Player::X), 20);
+        assert_eq!(linval(&s, CellSet::from_bits(0b1111_0000), Player::X), 100);
         assert_eq!(findmaxindex(&s), Some(8));
     }
 }

@@ -34,7 +34,8 @@
 //! cell; ties at random): it is then *not* guaranteed perfect.
 
 use super::{weights, ComputerPlayer};
-use crate::geometry::{cells_of, Cell, Geometry};
+use crate::game::Game;
+use crate::geometry::{Cell, CellSet, Geometry};
 use crate::rules::State;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -87,15 +88,15 @@ pub struct Entry {
     pub value: Value,
     /// Plies to the end with perfect play (winner fastest, loser slowest); 0 when the game is over.
     pub distance: u8,
-    /// The moves the perfect player chooses among, as a cell bit set (empty when the game is over).
-    pub best: u64,
+    /// The moves the perfect player chooses among (empty when the game is over).
+    pub best: CellSet,
     /// The mover's chances when it plays the perfect policy and the opponent plays at random.
     pub versus_random: Chances,
     /// The chances of the *other* player, playing the perfect policy, when the mover plays at random.
     pub random_to_move: Chances,
 }
 
-/// FxHash-style hasher for the memo's `(u64, u64)` keys (no new dependency).
+/// FxHash-style hasher for the memo's keys, pairs of cell sets (no new dependency).
 #[derive(Default)]
 struct PairHasher(u64);
 
@@ -114,12 +115,12 @@ impl Hasher for PairHasher {
 }
 
 /// A memoised negamax solver for one geometry. Positions are keyed by the mover's cells and the
-/// other player's cells (bit sets).
+/// other player's cells.
 pub struct Solver {
-    rows: Vec<u64>,
-    full: u64,
+    rows: &'static [CellSet],
+    full: CellSet,
     denominator: u64,
-    memo: HashMap<(u64, u64), Entry, BuildHasherDefault<PairHasher>>,
+    memo: HashMap<(CellSet, CellSet), Entry, BuildHasherDefault<PairHasher>>,
 }
 
 impl Solver {
@@ -128,8 +129,8 @@ impl Solver {
     pub fn new(geometry: Geometry, root_empty: usize) -> Solver {
         assert!(root_empty <= 20, "{root_empty}! does not fit in u64");
         Solver {
-            rows: geometry.rows().into_owned(),
-            full: geometry.full_mask(),
+            rows: geometry.rows(),
+            full: geometry.full(),
             denominator: (1..=root_empty as u64).product(),
             memo: HashMap::default(),
         }
@@ -151,7 +152,7 @@ impl Solver {
     }
 
     /// The solved entry of a position, if it has been solved (`mine` = the mover's cells).
-    pub fn get(&self, mine: u64, theirs: u64) -> Option<&Entry> {
+    pub fn get(&self, mine: CellSet, theirs: CellSet) -> Option<&Entry> {
         self.memo.get(&(mine, theirs))
     }
 
@@ -163,17 +164,17 @@ impl Solver {
 
     /// Solves the position where the mover holds `mine` and the other player `theirs`, and every
     /// position reachable from it.
-    pub fn solve(&mut self, mine: u64, theirs: u64) -> Entry {
+    pub fn solve(&mut self, mine: CellSet, theirs: CellSet) -> Entry {
         if let Some(e) = self.memo.get(&(mine, theirs)) {
             return *e;
         }
         let d = self.denominator;
-        let entry = if self.rows.iter().any(|&r| r & !theirs == 0) {
+        let entry = if self.rows.iter().any(|r| r.is_subset(&theirs)) {
             // The other player has just completed a line: the mover has lost.
             Entry {
                 value: Value::Loss,
                 distance: 0,
-                best: 0,
+                best: CellSet::EMPTY,
                 versus_random: Chances { win: 0, loss: d },
                 random_to_move: Chances { win: d, loss: 0 },
             }
@@ -181,17 +182,17 @@ impl Solver {
             Entry {
                 value: Value::Draw,
                 distance: 0,
-                best: 0,
+                best: CellSet::EMPTY,
                 versus_random: Chances::default(),
                 random_to_move: Chances::default(),
             }
         } else {
-            let free = self.full & !(mine | theirs);
-            let n = free.count_ones() as u64;
+            let free = self.full - (mine | theirs);
+            let n = free.len() as u64;
             let mut children = Vec::with_capacity(n as usize);
             let mut sum = Chances::default();
-            for c in cells_of(free) {
-                let b = 1u64 << (c - 1);
+            for c in free {
+                let b = CellSet::single(c);
                 let child = self.solve(theirs, mine | b);
                 sum.win += child.versus_random.win;
                 sum.loss += child.versus_random.loss;
@@ -234,7 +235,7 @@ impl Solver {
             Entry {
                 value,
                 distance,
-                best: children.iter().fold(0, |m, (b, _)| m | b),
+                best: children.iter().fold(CellSet::EMPTY, |m, (b, _)| m | *b),
                 versus_random: children[0].1.random_to_move,
                 random_to_move,
             }
@@ -247,7 +248,7 @@ impl Solver {
 /// Solves the whole LED board from the empty board (the work [`table`] does once).
 pub fn build_table() -> Solver {
     let mut solver = Solver::new(Geometry::LED, Geometry::LED.cells());
-    solver.solve(0, 0);
+    solver.solve(CellSet::EMPTY, CellSet::EMPTY);
     solver
 }
 
@@ -278,7 +279,7 @@ pub fn evaluate(state: &State) -> Option<Evaluation> {
     let to_eval = |e: &Entry, den: u64| Evaluation {
         value: e.value,
         distance: e.distance as usize,
-        best: cells_of(e.best).collect(),
+        best: e.best.iter().collect(),
         win_versus_random: e.versus_random.win as f64 / den as f64,
         loss_versus_random: e.versus_random.loss as f64 / den as f64,
     };
@@ -316,11 +317,16 @@ impl ComputerPlayer for Perfect {
         "perfect"
     }
 
-    fn choose(&self, state: &State, _history: &[Cell], rng: &mut StdRng) -> Cell {
+    fn plays(&self, geometry: Geometry) -> bool {
+        geometry == Geometry::LED
+    }
+
+    fn choose(&self, game: &Game, rng: &mut StdRng) -> Cell {
+        let state = game.state();
         if state.geometry() == Geometry::LED {
             if let Some(e) = table().entry(state) {
-                if e.best != 0 {
-                    let best: Vec<Cell> = cells_of(e.best).collect();
+                if !e.best.is_empty() {
+                    let best: Vec<Cell> = e.best.iter().collect();
                     return *best.choose(rng).expect("non-empty");
                 }
             }
@@ -376,8 +382,17 @@ mod tests {
         for s in positions() {
             assert!(table().entry(&s).is_some(), "{}", s.board_text());
         }
-        assert_eq!(table().get(0, 0).unwrap().value, Value::Draw);
-        assert_eq!(table().get(0, 0).unwrap().distance, 9);
+        assert_eq!(
+            table().get(CellSet::EMPTY, CellSet::EMPTY).unwrap().value,
+            Value::Draw
+        );
+        assert_eq!(
+            table()
+                .get(CellSet::EMPTY, CellSet::EMPTY)
+                .unwrap()
+                .distance,
+            9
+        );
     }
 
     #[test]
@@ -452,10 +467,12 @@ mod tests {
         }
         assert!(immediate > 1000);
         // By hand: x 1, o 4, x 2, o 5 — x wins at 3 now rather than anything slower.
-        let s = State::from_cells(Geometry::LED, Player::X, &[1, 4, 2, 5]).unwrap();
         for seed in 0..10 {
             assert_eq!(
-                Perfect.choose(&s, &[1, 4, 2, 5], &mut StdRng::seed_from_u64(seed)),
+                Perfect.choose(
+                    &Game::from_cells(Geometry::LED, Player::X, &[1, 4, 2, 5]).unwrap(),
+                    &mut StdRng::seed_from_u64(seed)
+                ),
                 3
             );
         }
@@ -596,11 +613,8 @@ mod tests {
         assert_eq!(e.value, Value::Win);
         assert_eq!(e.distance, 1);
         assert_eq!(e.best, [3]);
-        let history = [1, 6, 2, 7, 16, 11];
-        assert_eq!(
-            Perfect.choose(&s, &history, &mut StdRng::seed_from_u64(1)),
-            3
-        );
+        let game = Game::from_cells(g, Player::X, &[1, 6, 2, 7, 16, 11]).unwrap();
+        assert_eq!(Perfect.choose(&game, &mut StdRng::seed_from_u64(1)), 3);
         // One more empty cell and the player falls back to the weight grid.
         let s = State::from_cells(g, Player::X, &[1, 6, 2, 7, 16]).unwrap();
         assert_eq!(16 - s.moves_count(), SOLVE_LIMIT + 1);

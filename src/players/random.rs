@@ -4,8 +4,8 @@
 //! measures its chances against. It plays any geometry, either side, either start.
 
 use super::ComputerPlayer;
-use crate::geometry::Cell;
-use crate::rules::State;
+use crate::game::Game;
+use crate::geometry::{Cell, Geometry};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 
@@ -18,8 +18,12 @@ impl ComputerPlayer for Random {
         "random"
     }
 
-    fn choose(&self, state: &State, _history: &[Cell], rng: &mut StdRng) -> Cell {
-        let moves: Vec<Cell> = state.legal_moves().collect();
+    fn plays(&self, _geometry: Geometry) -> bool {
+        true
+    }
+
+    fn choose(&self, game: &Game, rng: &mut StdRng) -> Cell {
+        let moves: Vec<Cell> = game.state().legal_moves().collect();
         *moves
             .choose(rng)
             .expect("choose is only called while the game is not over")
@@ -29,17 +33,16 @@ impl ComputerPlayer for Random {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Geometry;
     use crate::rules::Player;
     use rand::SeedableRng;
 
     #[test]
     fn plays_every_free_cell_roughly_equally_often() {
-        let s = State::from_cells(Geometry::LED, Player::X, &[5, 1]).unwrap();
+        let g = Game::from_cells(Geometry::LED, Player::X, &[5, 1]).unwrap();
         let mut rng = StdRng::seed_from_u64(7);
         let mut counts = [0usize; 10];
         for _ in 0..7000 {
-            counts[Random.choose(&s, &[5, 1], &mut rng)] += 1;
+            counts[Random.choose(&g, &mut rng)] += 1;
         }
         assert_eq!(counts[1] + counts[5], 0);
         for c in [2, 3, 4, 6, 7, 8, 9] {
@@ -49,12 +52,11 @@ mod tests {
 
     #[test]
     fn same_seed_same_move() {
-        let s = State::initial_state();
         let a: Vec<Cell> = (0..20)
-            .map(|i| Random.choose(&s, &[], &mut StdRng::seed_from_u64(i)))
+            .map(|i| Random.choose(&Game::led(), &mut StdRng::seed_from_u64(i)))
             .collect();
         let b: Vec<Cell> = (0..20)
-            .map(|i| Random.choose(&s, &[], &mut StdRng::seed_from_u64(i)))
+            .map(|i| Random.choose(&Game::led(), &mut StdRng::seed_from_u64(i)))
             .collect();
         assert_eq!(a, b);
         assert!(

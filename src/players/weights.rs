@@ -18,7 +18,8 @@
 //! there is no disagreement between the seed's prose and its figures to resolve.
 
 use super::ComputerPlayer;
-use crate::geometry::{cells_of, Cell};
+use crate::game::Game;
+use crate::geometry::{Cell, CellSet, Geometry};
 use crate::rules::{Player, State};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -27,26 +28,26 @@ use rand::seq::SliceRandom;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Weights;
 
-/// Adds `line`'s contribution (a bit set, one of [`Geometry::rows`](crate::geometry::Geometry::rows))
-/// to `grid` (indexed by cell − 1) from the perspective of `player` (SPEC.md §5).
-pub fn add_line(state: &State, line: u64, player: Player, grid: &mut [u64]) {
+/// Adds `line`'s contribution (a set of cells, one of [`Geometry::rows`]) to `grid` (indexed by
+/// cell − 1) from the perspective of `player` (SPEC.md §5).
+pub fn add_line(state: &State, line: CellSet, player: Player, grid: &mut [u64]) {
     let n = state.geometry().cells() as u64;
     let mine = state.cells_of(player) & line;
     let theirs = state.cells_of(player.other()) & line;
-    let empty = line & !(mine | theirs);
-    match empty.count_ones() {
+    let empty = line - (mine | theirs);
+    match empty.len() {
         0 => {}
         1 => {
-            let c = empty.trailing_zeros() as usize;
-            if mine == 0 && theirs != 0 {
+            let c = empty.first().expect("one empty cell") - 1;
+            if mine.is_empty() && !theirs.is_empty() {
                 grid[c] += n + 1; // OC: the rest is the opponent's
-            } else if theirs == 0 && mine != 0 {
+            } else if theirs.is_empty() && !mine.is_empty() {
                 grid[c] += (n + 1) * (n + 1); // PC: the rest is the player's own
             }
         }
         _ => {
-            if (mine == 0) != (theirs == 0) {
-                for c in cells_of(empty) {
+            if mine.is_empty() != theirs.is_empty() {
+                for c in empty {
                     grid[c - 1] += 1; // PL: marks of only one side
                 }
             }
@@ -84,8 +85,12 @@ impl ComputerPlayer for Weights {
         "weights"
     }
 
-    fn choose(&self, state: &State, _history: &[Cell], rng: &mut StdRng) -> Cell {
-        *best_cells(state)
+    fn plays(&self, _geometry: Geometry) -> bool {
+        true
+    }
+
+    fn choose(&self, game: &Game, rng: &mut StdRng) -> Cell {
+        *best_cells(game.state())
             .choose(rng)
             .expect("choose is only called while the game is not over")
     }
@@ -94,7 +99,6 @@ impl ComputerPlayer for Weights {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Geometry;
     use rand::SeedableRng;
 
     /// Cell (row, column), 1-based, as the seed writes it.
@@ -111,7 +115,7 @@ mod tests {
     fn worked_example_line_by_line() {
         let s = example();
         assert_eq!(s.player_to_move(), Player::O);
-        let cells = |cs: [Cell; 3]| cs.iter().fold(0u64, |m, &c| m | crate::geometry::bit(c));
+        let cells = |cs: [Cell; 3]| CellSet::from_iter(cs);
         // The seed's order: rows, columns, diagonal 1 ((1,1)–(3,3)), diagonal 2 ((1,3)–(3,1)), with
         // the weight grid after each line, as its figures show it.
         let steps: [([Cell; 3], [u64; 9]); 8] = [
@@ -135,7 +139,10 @@ mod tests {
         assert_eq!(best_cells(&s), [rc(1, 3)]);
         for seed in 0..10 {
             assert_eq!(
-                Weights.choose(&s, &[1, 7, 2], &mut StdRng::seed_from_u64(seed)),
+                Weights.choose(
+                    &Game::from_cells(Geometry::LED, Player::X, &[1, 7, 2]).unwrap(),
+                    &mut StdRng::seed_from_u64(seed)
+                ),
                 3
             );
         }
@@ -154,7 +161,7 @@ mod tests {
         assert_eq!(weight_grid(&s), [0; 9]);
         assert_eq!(best_cells(&s), (1..=9).collect::<Vec<_>>());
         let picks: std::collections::BTreeSet<Cell> = (0..64)
-            .map(|seed| Weights.choose(&s, &[], &mut StdRng::seed_from_u64(seed)))
+            .map(|seed| Weights.choose(&Game::led(), &mut StdRng::seed_from_u64(seed)))
             .collect();
         assert!(picks.len() >= 5, "ties are broken at random: {picks:?}");
     }
