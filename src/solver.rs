@@ -307,6 +307,18 @@ impl Solver {
         }
     }
 
+    /// Whether the value for the mover of (`me`, `opp`) is at most `bound` (a null-window search,
+    /// cheaper than the exact value).
+    fn value_at_most(&mut self, me: u64, opp: u64, bound: Score) -> Result<bool, OutOfBudget> {
+        let p = self.position(me, opp);
+        let v = self.search(&p, bound, bound + 1);
+        if self.aborted {
+            Err(OutOfBudget)
+        } else {
+            Ok(v <= bound)
+        }
+    }
+
     /// The value of `state` with perfect play (its outcome if the game is over), or `None` when
     /// the budget runs out. The state's board must be this solver's.
     pub fn outcome(&mut self, state: &State) -> Option<Outcome> {
@@ -576,7 +588,8 @@ pub fn best_moves(state: &State, budget: u64) -> Option<(Outcome, Vec<Cell>)> {
         let keeps = match child.outcome() {
             Some(Outcome::Won(_)) => true,
             Some(Outcome::Draw) => v == 0,
-            None => -solver.value(opp, mine).ok()? == v,
+            // The child's value is at least −v for its mover; the move keeps v if it is at most.
+            None => solver.value_at_most(opp, mine, -v).ok()?,
         };
         if keeps {
             moves.push(c);
