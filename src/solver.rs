@@ -26,6 +26,8 @@
 
 use crate::geometry::{Cell, Geometry};
 use crate::rules::{Outcome, Player, State};
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
 
 /// The largest board the solver plays: its bit sets are `u64`.
@@ -596,6 +598,25 @@ pub fn best_moves(state: &State, budget: u64) -> Option<(Outcome, Vec<Cell>)> {
         }
     }
     Some((outcome(mover, v), moves))
+}
+
+/// The node budget of one move of a player that plays by the solver: about a second of search.
+pub const MOVE_BUDGET: u64 = 2_000_000;
+
+/// Whether the solver finds the value and every optimal move of the empty board of `g` within
+/// [`MOVE_BUDGET`] nodes (for either starting player: the proof does not depend on the name of the
+/// player who starts), so that a player can play `g` exactly by [`best_moves`]. Worked out once
+/// per geometry and remembered (the first call may take a second).
+pub fn solves(g: Geometry) -> bool {
+    static SOLVED: OnceLock<Mutex<HashMap<Geometry, bool>>> = OnceLock::new();
+    let known = SOLVED.get_or_init(Default::default);
+    if let Some(&answer) = known.lock().expect("not poisoned").get(&g) {
+        return answer;
+    }
+    let answer =
+        g.cells() <= MAX_CELLS && best_moves(&State::empty(g, Player::X), MOVE_BUDGET).is_some();
+    known.lock().expect("not poisoned").insert(g, answer);
+    answer
 }
 
 /// `n` with a comma between groups of three digits: 14430 → "14,430".

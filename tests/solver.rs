@@ -204,6 +204,15 @@ fn best_moves_on_a_larger_board_agree_with_plain_negamax() {
     }
 }
 
+#[test]
+fn solves_says_which_boards_a_player_can_play_exactly() {
+    for (w, h, k) in [(3, 3, 3), (4, 4, 4), (5, 5, 4), (5, 5, 5)] {
+        assert!(solver::solves(geometry(w, h, k)), "{w}×{h} k{k}");
+    }
+    // Too many cells for the solver's bit boards.
+    assert!(!solver::solves(geometry(15, 15, 5)));
+}
+
 const APP: &str = env!("CARGO_BIN_EXE_tictactoe");
 
 fn run(args: &[&str]) -> Output {
