@@ -659,6 +659,68 @@ pub fn command(g: Geometry, start: Player, cells: &[String]) -> Result<String, S
 mod tests {
     use super::*;
 
+    /// The value for the mover by plain negamax over every empty cell, with no pruning.
+    fn naive(board: &Board, me: u64, opp: u64, memo: &mut HashMap<(u64, u64), Score>) -> Score {
+        if let Some(&v) = memo.get(&(me, opp)) {
+            return v;
+        }
+        let empty = board.full & !(me | opp);
+        let mut best = if empty == 0 { 0 } else { -1 };
+        let mut cells = empty;
+        while cells != 0 && best < 1 {
+            let b = cells & cells.wrapping_neg();
+            cells &= cells - 1;
+            let mine = me | b;
+            let v = if board.lines().iter().any(|&l| l & b != 0 && l & !mine == 0) {
+                1
+            } else {
+                -naive(board, opp, mine, memo)
+            };
+            best = best.max(v);
+        }
+        memo.insert((me, opp), best);
+        best
+    }
+
+    #[test]
+    fn agrees_with_plain_negamax_on_positions_with_any_counts_of_marks() {
+        // Positions the search meets after a pass, where the mover may have more marks than the
+        // opponent: the value is still the game's from there (neither side has a line yet).
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        for (w, h, k, stones) in [(4, 4, 3, 8..12), (4, 4, 4, 8..12), (5, 4, 4, 12..16)] {
+            let g = Geometry::new(w, h, k).unwrap();
+            let board = Board::new(g).unwrap();
+            let mut memo = HashMap::new();
+            let mut solver = Solver::new(g, u64::MAX).unwrap();
+            let mut checked = 0;
+            while checked < 150 {
+                let (mut me, mut opp) = (0u64, 0u64);
+                for _ in 0..rng.gen_range(stones.clone()) {
+                    let c = rng.gen_range(0..g.cells());
+                    if (me | opp) >> c & 1 == 0 {
+                        if rng.gen() {
+                            me |= 1 << c;
+                        } else {
+                            opp |= 1 << c;
+                        }
+                    }
+                }
+                let won = |set: u64| board.lines().iter().any(|&l| l & !set == 0);
+                if won(me) || won(opp) {
+                    continue;
+                }
+                let expected = naive(&board, me, opp, &mut memo);
+                assert_eq!(
+                    solver.value(me, opp),
+                    Ok(expected),
+                    "{w}x{h} {me:#x} {opp:#x}"
+                );
+                checked += 1;
+            }
+        }
+    }
+
     #[test]
     fn thousands_groups_digits() {
         assert_eq!(thousands(0), "0");
