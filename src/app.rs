@@ -137,10 +137,14 @@ pub enum Action {
     Undo,
     /// Play again a move taken back.
     Redo,
-    /// Mark the move the strongest player of the board would play.
+    /// Mark the move the strongest player of the board would play (`perfect` where it is exact,
+    /// else `search` on a small budget).
     Hint,
-    /// Show or hide how the side to move's player sees the position.
+    /// Show or hide how the side to move's player sees the position; while shown, computers move
+    /// one step at a time, on [`Action::Step`].
     ToggleExplain,
+    /// While explaining: the computer to move makes its move.
+    Step,
     /// Move the keyboard's cursor by (columns, rows).
     MoveCursor(i32, i32),
 }
@@ -207,8 +211,10 @@ impl App {
         let by_itself = if self.thinking.is_some() {
             None
         } else if state.game_over() {
-            self.computers_only()
-                .then_some(self.last_change + NEXT_GAME_DELAY)
+            // While explaining, the next game waits too (the result stays on screen).
+            (self.computers_only() && !self.explain).then_some(self.last_change + NEXT_GAME_DELAY)
+        } else if self.explain {
+            None // while explaining, a computer moves when asked to (Enter or Space: a step)
         } else {
             self.computer(state.player_to_move()).map(|_| {
                 let delay = if self.computers_only() {
@@ -524,6 +530,9 @@ pub fn action(input: &Input, state: &App) -> Option<Action> {
         Key::Right if !state.layout().led => Some(Action::MoveCursor(1, 0)),
         Key::Up if !state.layout().led => Some(Action::MoveCursor(0, -1)),
         Key::Down if !state.layout().led => Some(Action::MoveCursor(0, 1)),
+        Key::Enter | Key::Char(' ') if state.explain && !person_to_move && !game.game_over() => {
+            Some(Action::Step)
+        }
         Key::Enter | Key::Char(' ') if !state.layout().led => state.cursor.and_then(play),
         _ => None,
     }
@@ -554,8 +563,33 @@ enum Due {
 fn cancels_thinking(action: Action) -> bool {
     !matches!(
         action,
-        Action::ResetScore | Action::Hint | Action::ToggleExplain | Action::MoveCursor(..)
+        Action::ResetScore
+            | Action::Hint
+            | Action::ToggleExplain
+            | Action::MoveCursor(..)
+            | Action::Step
     )
+}
+
+/// The computer to move makes its move: at once, or for a slow player, a request to think.
+fn computer_move(state: App, computer: &'static dyn ComputerPlayer, now: f64) -> App {
+    let mut s = state;
+    if computer.slow() {
+        if s.thinking.is_none() {
+            let seed = rand::RngCore::next_u64(&mut s.rng);
+            s.thinking = Some(ThinkRequest {
+                ticket: s.next_ticket,
+                player: computer.name(),
+                game: s.game.clone(),
+                seed,
+            });
+            s.next_ticket += 1;
+        }
+        return s;
+    }
+    let c = computer.choose(&s.game, &mut s.rng);
+    debug_assert!(s.game.check(c).is_ok(), "{} chose {c}", computer.name());
+    apply(Action::Play(c), s, now)
 }
 
 /// Applies one action at time `now`.
@@ -621,7 +655,15 @@ pub fn apply(action: Action, state: App, now: f64) -> App {
                 s.hint = Some((c, now + HINT_TIME));
             }
         }
-        Action::ToggleExplain => s.explain = !s.explain,
+        Action::ToggleExplain => {
+            s.explain = !s.explain;
+            s.last_change = now;
+        }
+        Action::Step => {
+            if let Some(computer) = s.computer(s.game.state().player_to_move()) {
+                return computer_move(s, computer, now);
+            }
+        }
         Action::MoveCursor(dc, dr) => {
             let g = s.geometry();
             let (row, col) = match s.cursor {
@@ -638,19 +680,31 @@ pub fn apply(action: Action, state: App, now: f64) -> App {
     s
 }
 
-/// The strongest player of a board, for hints: the first of `perfect`, `weights` that plays it.
+/// The search player on a budget a key press can wait for (tens of milliseconds), for hints.
+static HINT_SEARCH: players::search::SearchPlayer =
+    players::search::SearchPlayer::new(crate::search::Limits::nodes(30_000));
+
+/// The strongest player of a board, for hints: `perfect` where it plays (it is exact there),
+/// else the search player on a small budget.
 fn strongest(geometry: Geometry) -> &'static dyn ComputerPlayer {
-    ["perfect", "weights"]
-        .into_iter()
-        .filter_map(players::by_name)
-        .find(|p| p.plays(geometry))
-        .expect("weights plays every board")
+    match players::by_name("perfect") {
+        Some(p) if p.plays(geometry) => p,
+        _ => &HINT_SEARCH,
+    }
 }
 
 /// The program's `newState`: the action the input asks for, if any, else the one time has made
 /// due (a computer's move, the next game), applied.
 pub fn new_state(input: &Input, state: App) -> App {
     let now = input.time;
+    if let Some((ticket, c)) = input.answer {
+        return match &state.thinking {
+            Some(r) if r.ticket == ticket && state.game.check(c).is_ok() => {
+                apply(Action::Play(c), state, now)
+            }
+            _ => state, // an answer to a cancelled request
+        };
+    }
     if let Some(a) = action(input, &state) {
         return apply(a, state, now);
     }
@@ -660,14 +714,18 @@ pub fn new_state(input: &Input, state: App) -> App {
             ..state
         },
         Some(Due::NextGame) => apply(Action::Restart, state, now),
-        Some(Due::Computer(computer)) => {
-            let mut s = state;
-            let c = computer.choose(&s.game, &mut s.rng);
-            debug_assert!(s.game.check(c).is_ok(), "{} chose {c}", computer.name());
-            apply(Action::Play(c), s, now)
-        }
+        Some(Due::Computer(computer)) => computer_move(state, computer, now),
         None => state,
     }
+}
+
+/// Works out a request's answer where the shell runs it (on a worker thread): the cell, unless
+/// `stop` was set meanwhile.
+pub fn answer(request: &ThinkRequest, stop: &std::sync::atomic::AtomicBool) -> Option<Cell> {
+    let player = players::by_name(request.player)?;
+    let mut rng = StdRng::seed_from_u64(request.seed);
+    let c = player.think(&request.game, &mut rng, stop);
+    (!stop.load(std::sync::atomic::Ordering::Relaxed)).then_some(c)
 }
 
 /// The program's `images`: on the LED board the LED program's images of Γ, on other boards the same
@@ -784,7 +842,11 @@ fn explanation_images(state: &App, layout: &Layout) -> Vec<Image> {
 fn explanation_caption(state: &App) -> Option<String> {
     let name = explaining_player(state).filter(|_| !state.game.state().game_over())?;
     let side = state.game.state().player_to_move();
-    Some(format!("explain: {name} for {}", side.symbol()))
+    Some(if state.computer(side).is_some() {
+        format!("{name} for {}: enter = its move", side.symbol())
+    } else {
+        format!("explain: {name} for {}", side.symbol())
+    })
 }
 
 /// The winning line: three segments side by side in the winner's colour, from the centre of its

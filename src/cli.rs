@@ -24,6 +24,13 @@ pub struct Cli {
     /// The board: width, height and run length (3 × 3, three in a row, is the LED game).
     #[command(flatten)]
     pub board: Board,
+    /// Open the window on the game after these cells (comma-separated, in play order, the starting
+    /// player's first), e.g. `--moves 1,7,2`.
+    #[arg(long, value_name = "CELLS", value_delimiter = ',')]
+    pub moves: Vec<String>,
+    /// Open the window explaining the side to move's player (as the `explain` button does).
+    #[arg(long)]
+    pub explain: bool,
     /// A subcommand; without one, the game opens in a window.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -46,6 +53,12 @@ pub enum Command {
         /// The board.
         #[command(flatten)]
         board: Board,
+        /// The search player's time for the move, in milliseconds (default 1000).
+        #[arg(long, value_name = "MS", conflicts_with = "nodes")]
+        think: Option<u64>,
+        /// The search player's node budget for the move (reproducible, one thread).
+        #[arg(long, value_name = "N")]
+        nodes: Option<u64>,
         /// The cells played so far, 1–9 on the 3 × 3 board (1 to width·height, row-major from the
         /// top-left), the starting player's first.
         #[arg(value_name = "CELL", allow_hyphen_values = true)]
@@ -92,7 +105,16 @@ pub enum Command {
         /// The board (the exhaustive adversary plays only on 3 × 3).
         #[command(flatten)]
         board: Board,
+        /// The search player's time a move, in milliseconds (default 1000).
+        #[arg(long, value_name = "MS", conflicts_with = "nodes", value_parser = clap::value_parser!(u64).range(1..=60_000))]
+        think: Option<u64>,
+        /// The search player's node budget a move (reproducible tables).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+        nodes: Option<u64>,
     },
+    /// Play as a Gomocup engine ("pbrain") over standard input and output: START, BEGIN, TURN,
+    /// BOARD, INFO (with the extension `INFO k K`, the run length), TAKEBACK, RESTART, END, ABOUT.
+    Pbrain,
 }
 
 /// The most games per pairing the arena plays: enough for any table, and a bound on its time.

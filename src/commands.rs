@@ -1,7 +1,11 @@
 //! The command line's answers: what `tictactoe move`, `explain`, `solve` and `arena` print, as text
 //! or a one-line error (the binary prints the error on standard error and exits with code 2).
 
-use crate::cli::Command;
+use crate::app::App;
+use crate::cli::{Cli, Command};
+use crate::players::search::{SearchPlayer, SEARCH};
+use crate::players::ComputerPlayer;
+use crate::search::Limits;
 use std::io::IsTerminal;
 
 /// Runs a subcommand: its standard output, or a one-line error.
@@ -12,10 +16,14 @@ pub fn run(command: Command) -> Result<String, String> {
             start,
             seed,
             board,
+            think,
+            nodes,
             cells,
         } => {
             let g = board.geometry()?;
-            let cell = crate::engine::choose_move_on(g, &player, start.into(), seed, &cells)?;
+            let limits = (think, nodes);
+            let cell =
+                crate::players::search::answer(g, &player, start.into(), seed, limits, &cells)?;
             Ok(format!("{cell}\n"))
         }
         Command::Explain {
@@ -29,9 +37,30 @@ pub fn run(command: Command) -> Result<String, String> {
             board,
             cells,
         } => crate::solver::command(board.geometry()?, start.into(), &cells),
-        Command::Arena { games, seed, board } => {
+        Command::Arena {
+            games,
+            seed,
+            board,
+            think,
+            nodes,
+        } => {
             let g = board.geometry()?;
-            let players = crate::players::for_board(g);
+            // The search player with the arena's budget, in the roster's place.
+            let search = SearchPlayer::new(match (think, nodes) {
+                (_, Some(n)) => Limits::nodes(n),
+                (Some(ms), _) => Limits::time(ms),
+                _ => SEARCH.limits,
+            });
+            let players: Vec<&dyn ComputerPlayer> = crate::players::for_board(g)
+                .into_iter()
+                .map(|p| {
+                    if p.name() == search.name() {
+                        &search
+                    } else {
+                        p
+                    }
+                })
+                .collect();
             let bar = progress_bar();
             let mut tick = |done: usize, total: usize| {
                 bar.set_length(total as u64);
@@ -39,9 +68,35 @@ pub fn run(command: Command) -> Result<String, String> {
             };
             let table = crate::arena::arena_on(g, &players, games as usize, seed, &mut tick);
             bar.finish_and_clear();
-            Ok(table.to_string())
+            let mut text = table.to_string();
+            if players.iter().any(|p| p.name() == search.name()) {
+                let budget = match (think, nodes) {
+                    (_, Some(n)) => format!("{n} nodes"),
+                    (Some(ms), _) => format!("{ms} ms"),
+                    _ => "1000 ms".to_string(),
+                };
+                let at = text.find('\n').map_or(text.len(), |i| i + 1);
+                text.insert_str(at, &format!("search thinks {budget} a move.\n"));
+            }
+            Ok(text)
+        }
+        Command::Pbrain => crate::pbrain::run_stdio().map(|()| String::new()),
+    }
+}
+
+/// The window's first state from the command line: seats, start, seed, board, the moves already
+/// played (`--moves`) and whether it explains (`--explain`); or a one-line error.
+pub fn window_app(cli: &Cli) -> Result<App, String> {
+    let g = cli.board.geometry()?;
+    let mut app = App::new(&cli.x, &cli.o, cli.start.into(), cli.seed).on_board(g);
+    for (name, side) in [(&cli.x, "x"), (&cli.o, "o")] {
+        if crate::players::by_name(name).is_some_and(|p| !p.plays(g)) {
+            return Err(format!("{name} does not play the {g} board (as {side})"));
         }
     }
+    app.game = crate::engine::parse_game(g, cli.start.into(), &cli.moves)?;
+    app.explain = cli.explain;
+    Ok(app)
 }
 
 /// A progress bar on standard error when it is a terminal; hidden otherwise, so scripts and pipes

@@ -139,7 +139,7 @@ mod tests {
             assert!(!e.contains('\n'));
         }
         let e = choose_move("nobody", Player::X, 0, &[]).unwrap_err();
-        assert!(e.contains("oxo, weights, perfect, random"), "{e}");
+        assert!(e.contains("oxo, weights, perfect, search, random"), "{e}");
         // A full board, drawn.
         let drawn = strings(&["1", "2", "3", "5", "4", "6", "8", "7", "9"]);
         let e = choose_move("oxo", Player::X, 0, &drawn).unwrap_err();

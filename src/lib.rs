@@ -17,8 +17,10 @@ pub mod geometry;
 pub mod icon;
 pub mod layout;
 pub mod led;
+pub mod pbrain;
 pub mod players;
 pub mod rules;
+pub mod search;
 pub mod solver;
 
 pub use game::{Game, MoveError};

@@ -1,12 +1,14 @@
 // No console window for a double-clicked game on Windows.
 #![cfg_attr(windows, windows_subsystem = "windows")]
 
+mod console;
 mod shell;
 
 use std::process::ExitCode;
 use tictactoe::cli::{self, Parsed};
 
 fn main() -> ExitCode {
+    console::attach_parent_console();
     let cli = match cli::parse(std::env::args_os()) {
         Parsed::Run(cli) => cli,
         Parsed::Print(text) => {
@@ -27,8 +29,8 @@ fn main() -> ExitCode {
             }
         },
         None => {
-            let g = match cli.board.geometry() {
-                Ok(g) => g,
+            let app = match tictactoe::commands::window_app(&cli) {
+                Ok(app) => app,
                 Err(line) => {
                     eprintln!("tictactoe: {line}");
                     return ExitCode::from(2);
@@ -38,8 +40,6 @@ fn main() -> ExitCode {
                 eprintln!("tictactoe: {e}");
                 return ExitCode::FAILURE;
             }
-            let app =
-                tictactoe::app::App::new(&cli.x, &cli.o, cli.start.into(), cli.seed).on_board(g);
             shell::quiet_panics();
             macroquad::Window::from_config(shell::conf(), shell::run(app));
             ExitCode::SUCCESS

@@ -118,6 +118,13 @@ fn the_computer_answers_the_person_after_the_reply_delay() {
         assert_eq!(s.game.moves(), vec![1], "{name}");
         assert_eq!(s.next_change_at(), Some(1.0 + REPLY_DELAY));
         s = new_state(&Input::default().at(1.0 + REPLY_DELAY), s);
+        if let Some(request) = s.thinking.clone() {
+            // A slow player (search) is asked to think away from the cycle; its answer arrives
+            // as an input.
+            let stop = std::sync::atomic::AtomicBool::new(false);
+            let cell = app::answer(&request, &stop).expect("an answer");
+            s = new_state(&Input::answer(request.ticket, cell, 1.5 + REPLY_DELAY), s);
+        }
         assert_eq!(s.game.moves().len(), 2, "{name} answered");
         assert!(s.game.state().occupies(Player::O, s.game.moves()[1]));
         assert_eq!(s.next_change_at(), None, "then it waits for the person");
@@ -655,8 +662,14 @@ fn explain_draws_each_players_view_inside_the_empty_cells_and_never_over_a_text(
                     }
                 }
             }
-            assert!(images.iter().any(|i| matches!(i, Image::Text { text, .. }
-                if text == &format!("explain: {name} for o"))));
+            let caption = if o_seat == HUMAN {
+                format!("explain: {name} for o")
+            } else {
+                format!("{name} for o: enter = its move")
+            };
+            assert!(images
+                .iter()
+                .any(|i| matches!(i, Image::Text { text, .. } if *text == caption)));
         }
     }
 }
@@ -691,4 +704,48 @@ fn explain_on_seed_004s_worked_example_shows_its_weight_grid() {
         [(3, "11"), (4, "0"), (5, "3"), (6, "0"), (8, "2"), (9, "2")],
         "seed 004: 0 0 11 / 0 3 0 / 0 2 2"
     );
+}
+
+#[test]
+fn while_explaining_a_computer_moves_one_step_at_a_time() {
+    // x 1, then o (weights) would have answered: with explain on it waits for a step instead.
+    let mut s = App::new(HUMAN, "weights", Player::X, 5);
+    s = new_state(&Input::key('e').at(0.0), s);
+    s = new_state(&Input::key('1').at(1.0), s);
+    assert_eq!(
+        s.next_change_at(),
+        None,
+        "no move by itself while explaining"
+    );
+    s = new_state(&Input::tick(100.0), s);
+    assert_eq!(s.game.moves(), [1]);
+    assert!(app::images(&s)
+        .iter()
+        .any(|i| matches!(i, Image::Text { text, .. }
+        if text == "weights for o: enter = its move")));
+    s = new_state(&Input::special(Key::Enter).at(101.0), s);
+    assert_eq!(s.game.moves().len(), 2, "one step: weights moved");
+    s = new_state(&Input::key(' ').at(102.0), s);
+    assert_eq!(s.game.moves().len(), 2, "a step is the computer's only");
+    // Explain off: the computer answers by itself again.
+    s = new_state(&Input::key('e').at(103.0), s);
+    let free = s.game.state().legal_moves().next().unwrap();
+    s = new_state(
+        &Input::click(led::center_x(free) as f32, led::center_y(free) as f32).at(104.0),
+        s,
+    );
+    s = new_state(&Input::tick(104.0 + REPLY_DELAY), s);
+    assert_eq!(s.game.moves().len(), 4);
+}
+
+#[test]
+fn on_gomoku_a_hint_blocks_an_open_four() {
+    // x has four in a row with both ends open, o to move: any hint must be one of the two ends
+    // (o cannot stop both, but a hint that ignores them is no hint).
+    let g = Geometry::new(15, 15, 5).unwrap();
+    let mut s = App::default().on_board(g);
+    s.game = Game::from_cells(g, Player::X, &[113, 1, 114, 3, 115, 5, 116]).unwrap();
+    s = new_state(&Input::key('h').at(1.0), s);
+    let (c, _) = s.hint.expect("a hint");
+    assert!([112, 117].contains(&c), "hint {c}");
 }

@@ -205,3 +205,23 @@ fn arena_plays_any_board_with_the_players_of_that_board() {
         assert_eq!(stderr(&o).lines().count(), 1, "{args:?}: {}", stderr(&o));
     }
 }
+
+#[test]
+fn the_window_refuses_bad_starting_positions_and_players_before_opening() {
+    for args in [
+        &["--moves", "1,1"][..],
+        &["--moves", "1,x"],
+        &["--moves", "1,4,2,5,3,6"],
+        &["--o", "bp", "--width", "4", "--height", "4", "--run", "4"],
+    ] {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert_eq!(stderr(&o).lines().count(), 1, "{args:?}: {}", stderr(&o));
+    }
+    let o = run(&["--moves", "1,1"]);
+    assert!(
+        stderr(&o).contains("move 2: cell 1 is already occupied by x"),
+        "{}",
+        stderr(&o)
+    );
+}

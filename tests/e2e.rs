@@ -1205,8 +1205,8 @@ fn e2e_computers_play_a_whole_game_and_the_keyboard_plays_and_restarts() {
     });
     s.check(&end, !board(&end).contains('?'), "a cell with both colours");
     // Hand both seats back to people with the keyboard (x and o cycle to the next seat: from
-    // perfect, random then human), restart with r, and play cell 5 with the key 5.
-    for key in ["x", "x", "o", "o", "r"] {
+    // perfect, search, random then human), restart with r, and play cell 5 with the key 5.
+    for key in ["x", "x", "x", "o", "o", "o", "r"] {
         let out = s.xdotool(&["key", "--window", &s.window.clone(), key]);
         assert!(out.status.success(), "xdotool key {key}");
         std::thread::sleep(Duration::from_millis(100));

@@ -1,6 +1,7 @@
-//! `assets/tictactoe.png` is the 256 px rendering of `tictactoe::icon::icon_rgba`. This test decodes
-//! the committed file and compares its pixels with freshly drawn ones; with `TICTACTOE_WRITE_ICON=1`
-//! it (re)writes the file first.
+//! `assets/tictactoe.png` is the 256 px rendering of `tictactoe::icon::icon_rgba`, and
+//! `assets/tictactoe.ico` (the Windows icon, embedded in `tictactoe.exe` by `build.rs`) holds its
+//! renderings at [`ICO_SIZES`]. These tests decode the committed files and compare their pixels with
+//! freshly drawn ones; with `TICTACTOE_WRITE_ICON=1` they (re)write the files first.
 
 use std::fs::File;
 use std::io::BufWriter;
@@ -9,8 +10,20 @@ use std::path::{Path, PathBuf};
 const SIZE: usize = 256;
 const REGENERATE: &str = "regenerate it with: TICTACTOE_WRITE_ICON=1 cargo test --test icon";
 
+/// The sizes in the Windows icon: what Explorer, the taskbar and the title bar ask for at 100 % to
+/// 200 % scaling.
+const ICO_SIZES: [usize; 6] = [16, 24, 32, 48, 64, 256];
+
 fn icon_path() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/tictactoe.png")
+}
+
+fn ico_path() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/tictactoe.ico")
+}
+
+fn regenerate() -> bool {
+    std::env::var_os("TICTACTOE_WRITE_ICON").is_some_and(|v| v == "1")
 }
 
 fn write_png(path: &Path, rgba: &[u8], size: usize) {
@@ -52,7 +65,7 @@ fn read_png(path: &Path) -> (Vec<u8>, usize, usize) {
 fn icon_png_matches_the_code() {
     let path = icon_path();
     let fresh = tictactoe::icon::icon_rgba(SIZE);
-    if std::env::var_os("TICTACTOE_WRITE_ICON").is_some_and(|v| v == "1") {
+    if regenerate() {
         write_png(&path, &fresh, SIZE);
         eprintln!("wrote {}", path.display());
     }
@@ -74,4 +87,50 @@ fn icon_png_matches_the_code() {
         path.display(),
         SIZE * SIZE
     );
+}
+
+#[test]
+fn icon_ico_matches_the_code() {
+    let path = ico_path();
+    if regenerate() {
+        let mut dir = ico::IconDir::new(ico::ResourceType::Icon);
+        for size in ICO_SIZES {
+            let image = ico::IconImage::from_rgba_data(
+                size as u32,
+                size as u32,
+                tictactoe::icon::icon_rgba(size),
+            );
+            dir.add_entry(ico::IconDirEntry::encode(&image).expect("encode an icon entry"));
+        }
+        let file = File::create(&path).unwrap_or_else(|e| panic!("create {}: {e}", path.display()));
+        dir.write(BufWriter::new(file)).expect("write the .ico");
+        eprintln!("wrote {}", path.display());
+    }
+    let file =
+        File::open(&path).unwrap_or_else(|e| panic!("{}: {e}\n{REGENERATE}", path.display()));
+    let dir = ico::IconDir::read(file)
+        .unwrap_or_else(|e| panic!("{}: {e}\n{REGENERATE}", path.display()));
+    let sizes: Vec<usize> = dir.entries().iter().map(|e| e.width() as usize).collect();
+    assert_eq!(
+        sizes,
+        ICO_SIZES,
+        "{} holds other sizes\n{REGENERATE}",
+        path.display()
+    );
+    for entry in dir.entries() {
+        let size = entry.width() as usize;
+        assert_eq!(
+            entry.height() as usize,
+            size,
+            "a {size} px entry is not square"
+        );
+        let image = entry
+            .decode()
+            .unwrap_or_else(|e| panic!("{}: the {size} px entry: {e}", path.display()));
+        assert!(
+            image.rgba_data() == tictactoe::icon::icon_rgba(size).as_slice(),
+            "{}: the {size} px entry differs from tictactoe::icon::icon_rgba({size})\n{REGENERATE}",
+            path.display()
+        );
+    }
 }

@@ -10,6 +10,7 @@
 //! | `oxo` | [`oxo`] | seed 003, SPEC.md §4: the OXO square evaluation (`sqval`, `findmaxindex`) |
 //! | `weights` | [`weights`] | seed 004, SPEC.md §5: the weight grid |
 //! | `perfect` | [`perfect`] | game-theoretic solution of the board (SPEC.md §6: value with perfect play) |
+//! | `search` | [`search`] | issue 9: alpha-beta and threat-space search ([`crate::search`]), any board |
 //! | `random` | [`random`] | a uniformly random legal move |
 
 pub mod bp;
@@ -22,6 +23,7 @@ use std::sync::atomic::AtomicBool;
 pub mod oxo;
 pub mod perfect;
 pub mod random;
+pub mod search;
 pub mod weights;
 
 /// A computer player: chooses a cell for the player to move.
@@ -61,6 +63,7 @@ pub fn all() -> Vec<&'static dyn ComputerPlayer> {
         &oxo::Oxo,
         &weights::Weights,
         &perfect::Perfect,
+        &search::SEARCH,
         &random::Random,
     ]
 }
@@ -81,6 +84,19 @@ mod tests {
     use crate::rules::{Player, State};
     use rand::SeedableRng;
     use std::collections::HashMap;
+
+    /// The search player on a node budget, so that the roster tests stay quick.
+    static QUICK_SEARCH: search::SearchPlayer =
+        search::SearchPlayer::new(crate::search::Limits::nodes(20_000));
+
+    /// `p`, or the quick search player in place of the one-second one.
+    fn quick(p: &'static dyn ComputerPlayer) -> &'static dyn ComputerPlayer {
+        if p.name() == "search" {
+            &QUICK_SEARCH
+        } else {
+            p
+        }
+    }
 
     /// Every reachable position of the LED board with `start` moving first, with one cell sequence
     /// that reaches it.
@@ -108,7 +124,10 @@ mod tests {
     #[test]
     fn names_are_distinct_and_found_by_name() {
         let names: Vec<_> = all().iter().map(|p| p.name()).collect();
-        assert_eq!(names, ["bp", "oxo", "weights", "perfect", "random"]);
+        assert_eq!(
+            names,
+            ["bp", "oxo", "weights", "perfect", "search", "random"]
+        );
         for n in &names {
             assert_eq!(by_name(n).unwrap().name(), *n);
         }
@@ -128,7 +147,7 @@ mod tests {
                     continue;
                 }
                 non_terminal += 1;
-                for p in all() {
+                for p in all().into_iter().map(quick) {
                     for seed in 0..2 {
                         let mut rng = StdRng::seed_from_u64(seed);
                         let game = Game::from_cells(Geometry::LED, start, path).unwrap();
@@ -159,7 +178,7 @@ mod tests {
             for start in [Player::X, Player::O] {
                 for seed in 0..3u64 {
                     // Each player plays both sides against the random player.
-                    for p in for_board(g) {
+                    for p in for_board(g).into_iter().map(quick) {
                         let mut rng = StdRng::seed_from_u64(seed);
                         let mut game = Game::new(g, start);
                         while !game.state().game_over() {

@@ -1,0 +1,807 @@
+//! Iterative-deepening negamax with alpha-beta, principal-variation search and a transposition
+//! table; threat-aware move ordering and evaluation; immediate-win and forced-block detection
+//! (a forced block is searched without using up depth); and threat-space searches: a victory by
+//! continuous fours (VCF) at the root and at the leaves, and by threats of a double four as well
+//! (VCT) at the root.
+//!
+//! Every value comes with a proof flag: true when the tree behind it met no heuristic leaf and left
+//! out no live cell, so the value (or the bound an alpha-beta cut-off makes of it) holds for
+//! perfect play. A win needs the proof of the winning move only; any other value needs all moves'.
+
+use super::board::{Board, Layout, EMPTY};
+use super::tt::{Bound, Entry, Table};
+use super::{Limits, Position, Verdict, MATE, MATE_BOUND};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The deepest ply the search reaches (forced blocks extend beyond the nominal depth).
+const MAX_PLY: usize = 128;
+
+/// Boards with more cells than this consider only cells within distance 2 of a stone.
+const RESTRICT_ABOVE_CELLS: usize = 49;
+
+/// The attacker moves a VCF at a leaf may make, and at the root.
+const LEAF_VCF_DEPTH: u32 = 5;
+const ROOT_VCF_DEPTH: u32 = 30;
+
+/// The threats (moves that threaten a double four) a VCT may make at the root, the candidate
+/// threats tried at each of its nodes, and its nodes.
+const ROOT_VCT_DEPTH: u32 = 4;
+const VCT_WIDTH: usize = 12;
+const ROOT_VCT_NODES: u64 = 100_000;
+
+/// The nodes a VCF may use at the root and at a leaf.
+const ROOT_VCF_NODES: u64 = 300_000;
+const LEAF_VCF_NODES: u64 = 200;
+
+/// On large boards, the moves searched below the root: the best of the ordering.
+const BEAM: usize = 14;
+
+const INF: i32 = MATE + 1;
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play (a cell `row · width + column`).
+    pub best: usize,
+    /// Its value for the side to move: a heuristic score, or `±(MATE − plies)` for a forced win
+    /// or loss.
+    pub value: i32,
+    /// The game-theoretic value, when the search proved it.
+    pub proven: Option<Verdict>,
+    /// The deepest iteration completed (0: the move was forced or found by the threat search).
+    pub depth: u32,
+    /// Nodes searched, by every thread.
+    pub nodes: u64,
+    /// The principal variation: the best line found, starting with `best`.
+    pub pv: Vec<usize>,
+    /// The time taken.
+    pub elapsed: Duration,
+}
+
+/// A search: its limits, its cancel flag and its transposition table (kept between moves).
+pub struct Search {
+    limits: Limits,
+    cancel: Arc<AtomicBool>,
+    tt: Table,
+    /// The board the table's keys were made for.
+    shape: Option<(usize, usize, usize)>,
+}
+
+/// What the threads of one search share.
+struct Shared<'a> {
+    tt: &'a Table,
+    cancel: &'a AtomicBool,
+    /// Set when the main thread is done: the helpers stop.
+    stop: AtomicBool,
+    nodes: AtomicU64,
+}
+
+impl Search {
+    /// A search within `limits` that stops as soon as `cancel` is set (it then returns the best
+    /// move found so far).
+    ///
+    /// The transposition table is made on the first [`think`](Search::think), sized for the
+    /// board: 64 KB for at most 16 cells, 16 MB up to 64 cells, 32 MB beyond.
+    pub fn new(limits: Limits, cancel: Arc<AtomicBool>) -> Search {
+        Search {
+            limits,
+            cancel,
+            tt: Table::with_slots(1),
+            shape: None,
+        }
+    }
+
+    /// The limits.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Changes the limits (e.g. the time left in a match).
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    /// Forgets what earlier searches stored.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    /// Thinks about `position` and returns the move to play, or `None` when the game is over.
+    pub fn think(&mut self, position: &Position) -> Option<SearchResult> {
+        let cancel = Arc::clone(&self.cancel);
+        self.think_until(position, &cancel)
+    }
+
+    /// [`think`](Search::think), stopping as soon as `stop` is set (instead of the search's own
+    /// cancel flag): it then returns the best move found so far.
+    pub fn think_until(&mut self, position: &Position, stop: &AtomicBool) -> Option<SearchResult> {
+        let started = Instant::now();
+        if position.game_over() {
+            return None;
+        }
+        let shape = (position.width(), position.height(), position.run());
+        if self.shape != Some(shape) {
+            let cells = shape.0 * shape.1;
+            self.tt = Table::with_slots(match cells {
+                0..=16 => 1 << 12,
+                17..=64 => 1 << 20,
+                _ => 1 << 21,
+            });
+            self.shape = Some(shape);
+        }
+        let layout = Arc::new(Layout::new(shape.0, shape.1, shape.2)?);
+        let mut board = Board::new(Arc::clone(&layout));
+        // Place the stones colour by colour, then set the side to move.
+        for c in 0..layout.cells {
+            if let Some(s) = position.stone(c) {
+                board.set_to_move(s as usize);
+                board.make(c);
+            }
+        }
+        board.set_to_move(position.to_move() as usize);
+        let shared = Shared {
+            tt: &self.tt,
+            cancel: stop,
+            stop: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+        };
+        let deadline = self.limits.time.map(|t| started + t);
+        let mut main = Worker::new(board.clone(), &shared, deadline, self.limits.nodes, 0);
+        let mut result = if let Some(r) = main.obvious() {
+            r
+        } else {
+            let threads = self.limits.threads.clamp(1, super::available_cores());
+            std::thread::scope(|scope| {
+                for id in 1..threads {
+                    let mut helper =
+                        Worker::new(board.clone(), &shared, deadline, self.limits.nodes, id);
+                    let max_depth = self.limits.max_depth;
+                    scope.spawn(move || helper.iterate(max_depth, None));
+                }
+                let r = main.iterate(self.limits.max_depth, self.limits.time);
+                shared.stop.store(true, Ordering::Relaxed);
+                r
+            })
+        };
+        result.nodes = shared.nodes.load(Ordering::Relaxed) + main.nodes;
+        result.elapsed = started.elapsed();
+        Some(result)
+    }
+}
+
+/// One thread's search.
+struct Worker<'a> {
+    b: Board,
+    shared: &'a Shared<'a>,
+    deadline: Option<Instant>,
+    node_limit: Option<u64>,
+    id: usize,
+    nodes: u64,
+    /// True when the root's candidates leave out live cells (large boards).
+    root_skipped: bool,
+    aborted: bool,
+    restrict: bool,
+    history: Vec<i32>,
+    killers: Vec<[u16; 2]>,
+    /// Positions (attacker to move) where a VCF of at most this many fours failed.
+    vcf_failed: HashMap<u64, u32>,
+    /// The same for the VCT.
+    vct_failed: HashMap<u64, u32>,
+    /// The node count at which the current threat search gives up.
+    vcf_limit: u64,
+    buffers: Vec<Vec<(i32, u16)>>,
+}
+
+impl Drop for Worker<'_> {
+    fn drop(&mut self) {
+        if self.id != 0 {
+            self.shared.nodes.fetch_add(self.nodes, Ordering::Relaxed);
+        }
+    }
+}
+
+/// A mate value stored relative to the node, read back relative to the root.
+fn to_tt(v: i32, ply: usize) -> i32 {
+    if v >= MATE_BOUND {
+        v + ply as i32
+    } else if v <= -MATE_BOUND {
+        v - ply as i32
+    } else {
+        v
+    }
+}
+
+fn from_tt(v: i32, ply: usize) -> i32 {
+    if v >= MATE_BOUND {
+        v - ply as i32
+    } else if v <= -MATE_BOUND {
+        v + ply as i32
+    } else {
+        v
+    }
+}
+
+impl<'a> Worker<'a> {
+    fn new(
+        b: Board,
+        shared: &'a Shared<'a>,
+        deadline: Option<Instant>,
+        node_limit: Option<u64>,
+        id: usize,
+    ) -> Worker<'a> {
+        let cells = b.layout().cells;
+        Worker {
+            restrict: cells > RESTRICT_ABOVE_CELLS,
+            b,
+            shared,
+            deadline,
+            node_limit,
+            id,
+            nodes: 0,
+            root_skipped: false,
+            aborted: false,
+            history: vec![0; cells],
+            killers: vec![[u16::MAX; 2]; MAX_PLY + 2],
+            vcf_failed: HashMap::new(),
+            vct_failed: HashMap::new(),
+            vcf_limit: 0,
+            buffers: vec![Vec::new(); MAX_PLY + 2],
+        }
+    }
+
+    /// Counts a node and checks the limits every 1024 nodes.
+    #[inline]
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            let out = self.shared.cancel.load(Ordering::Relaxed)
+                || (self.id != 0 && self.shared.stop.load(Ordering::Relaxed))
+                || self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.node_limit.is_some_and(|n| self.nodes >= n);
+            if out {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    /// The answer without a tree search: the only cell, an immediate win, the one block of the
+    /// opponent's four, or a win by continuous fours.
+    fn obvious(&mut self) -> Option<SearchResult> {
+        let me = self.b.to_move();
+        let opp = 1 - me;
+        let answer = |best: usize, value: i32, proven: Option<Verdict>, pv: Vec<usize>| {
+            Some(SearchResult {
+                best,
+                value,
+                proven,
+                depth: 0,
+                nodes: 0,
+                pv,
+                elapsed: Duration::ZERO,
+            })
+        };
+        let mine = self.b.win_cells(me);
+        if mine.count > 0 {
+            let c = mine.first as usize;
+            return answer(c, MATE - 1, Some(Verdict::Win(1)), vec![c]);
+        }
+        let theirs = self.b.win_cells(opp);
+        if theirs.count == 1 {
+            let c = theirs.first as usize;
+            return answer(c, 0, None, vec![c]);
+        }
+        if theirs.count >= 2 {
+            let c = theirs.first as usize;
+            return answer(c, -(MATE - 2), Some(Verdict::Loss(2)), vec![c]);
+        }
+        let empties: Vec<usize> = (0..self.b.layout().cells)
+            .filter(|&c| self.b.stone(c) == EMPTY)
+            .collect();
+        if empties.len() == 1 {
+            self.b.make(empties[0]);
+            let proven = self.b.dead().then_some(Verdict::Draw);
+            self.b.unmake();
+            return answer(empties[0], 0, proven, vec![empties[0]]);
+        }
+        let mut line = Vec::new();
+        self.vcf_limit = self.nodes + ROOT_VCF_NODES;
+        if let Some(plies) = self.vcf(ROOT_VCF_DEPTH, &mut line) {
+            line.reverse();
+            let pv: Vec<usize> = line.iter().map(|&c| c as usize).collect();
+            return answer(pv[0], MATE - plies as i32, Some(Verdict::Win(plies)), pv);
+        }
+        if !self.aborted && self.b.layout().run >= 3 {
+            // An eighth of a node budget; a tenth of a second's worth of nodes per second of time.
+            let budget = match (self.node_limit, self.deadline) {
+                (Some(n), _) => n / 8,
+                (None, Some(d)) => {
+                    let ms = d.saturating_duration_since(Instant::now()).as_millis() as u64;
+                    (ms * 40).min(ROOT_VCT_NODES)
+                }
+                (None, None) => ROOT_VCT_NODES,
+            };
+            self.vcf_limit = self.nodes + budget;
+            if let Some((c, plies)) = self.vct(ROOT_VCT_DEPTH) {
+                return answer(
+                    c as usize,
+                    MATE - plies as i32,
+                    Some(Verdict::Win(plies)),
+                    vec![c as usize],
+                );
+            }
+        }
+        self.aborted = false;
+        None
+    }
+
+    /// Iterative deepening: searches depth 1, 2, … until the value is proven, the depth limit or
+    /// the time (`budget`: no new iteration after half of it) runs out, or the search is stopped.
+    fn iterate(&mut self, max_depth: u32, budget: Option<Duration>) -> SearchResult {
+        let started = Instant::now();
+        let mut ordered = Vec::new();
+        self.root_skipped = self.order_into(0, None, &mut ordered);
+        let mut root: Vec<u16> = ordered.into_iter().map(|(_, c)| c).collect();
+        if root.is_empty() {
+            root = (0..self.b.layout().cells as u16)
+                .filter(|&c| self.b.stone(c as usize) == EMPTY)
+                .collect();
+        }
+        let mut result = SearchResult {
+            best: root[0] as usize,
+            value: 0,
+            proven: None,
+            depth: 0,
+            nodes: 0,
+            pv: vec![root[0] as usize],
+            elapsed: Duration::ZERO,
+        };
+        let first = 1 + (self.id as u32 % 2);
+        for depth in first..=max_depth {
+            let Some((value, best, proven)) = self.root(depth as i32, &mut root) else {
+                break;
+            };
+            result.best = best as usize;
+            result.value = value;
+            result.depth = depth;
+            result.pv = self.pv(best);
+            result.proven = if !proven {
+                None
+            } else if value >= MATE_BOUND {
+                Some(Verdict::Win((MATE - value) as u32))
+            } else if value <= -MATE_BOUND {
+                Some(Verdict::Loss((MATE + value) as u32))
+            } else {
+                Some(Verdict::Draw)
+            };
+            if proven || self.aborted {
+                break;
+            }
+            if budget.is_some_and(|t| started.elapsed() * 2 > t) {
+                break;
+            }
+        }
+        result
+    }
+
+    /// The best line from the table, starting with `best`.
+    fn pv(&mut self, best: u16) -> Vec<usize> {
+        let mut line = vec![best as usize];
+        self.b.make(best as usize);
+        let mut made = 1;
+        while made < 32 && self.b.winner().is_none() {
+            let Some(m) = self.shared.tt.probe(self.b.hash()).and_then(|e| e.best) else {
+                break;
+            };
+            if m as usize >= self.b.layout().cells || self.b.stone(m as usize) != EMPTY {
+                break;
+            }
+            self.b.make(m as usize);
+            line.push(m as usize);
+            made += 1;
+        }
+        for _ in 0..made {
+            self.b.unmake();
+        }
+        line
+    }
+
+    /// One iteration at the root over `moves` (reordered: the best first): the value, the best
+    /// move and whether the value is proven. `None` when stopped before the iteration ended.
+    fn root(&mut self, depth: i32, moves: &mut [u16]) -> Option<(i32, u16, bool)> {
+        let mut alpha = -INF;
+        let beta = INF;
+        let mut best: Option<(i32, usize, bool)> = None;
+        let mut all_proven = !self.root_skipped;
+        for (i, &c) in moves.iter().enumerate() {
+            self.b.make(c as usize);
+            let (v, p) = self.child(i == 0, depth - 1, alpha, beta, 1);
+            self.b.unmake();
+            if self.aborted {
+                return None;
+            }
+            all_proven &= p;
+            if best.is_none_or(|(b, _, _)| v > b) {
+                best = Some((v, i, p));
+                alpha = alpha.max(v);
+            }
+        }
+        let (v, i, p) = best?;
+        // A win needs only its own proof; any other value needs every move's.
+        let proven = if v >= MATE_BOUND { p } else { all_proven };
+        moves[..=i].rotate_right(1);
+        let key = self.b.hash();
+        self.shared.tt.store(
+            key,
+            Entry {
+                value: v,
+                depth: depth.clamp(0, 255) as u8,
+                bound: Bound::Exact,
+                proven: false,
+                best: Some(moves[0]),
+            },
+        );
+        Some((v, moves[0], proven))
+    }
+
+    /// Searches the move just made with principal-variation search: the first move with the full
+    /// window, the others with a null window, searched again when they beat `alpha`. The value and
+    /// proof flag are from the mover's view.
+    fn child(&mut self, first: bool, depth: i32, alpha: i32, beta: i32, ply: usize) -> (i32, bool) {
+        if first {
+            let (v, p) = self.negamax(depth, -beta, -alpha, ply);
+            return (-v, p);
+        }
+        let (v, p) = self.negamax(depth, -alpha - 1, -alpha, ply);
+        if -v > alpha && -v < beta && !self.aborted {
+            let (v, p) = self.negamax(depth, -beta, -alpha, ply);
+            (-v, p)
+        } else {
+            (-v, p)
+        }
+    }
+
+    /// The heuristic value for the side to move: its open windows against the opponent's, with a
+    /// bonus for having the move.
+    fn evaluate(&self) -> i32 {
+        let me = self.b.to_move();
+        let (mine, theirs) = (self.b.eval(me), self.b.eval(1 - me));
+        mine + mine / 4 - theirs
+    }
+
+    /// Negamax with alpha-beta: the value of the position for the side to move, searched `depth`
+    /// plies (forced blocks not counted), `ply` plies below the root, and whether that value is a
+    /// proven bound (the tree behind it met no heuristic leaf and left out no live cell).
+    fn negamax(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> (i32, bool) {
+        if self.tick() {
+            return (0, false);
+        }
+        if self.b.winner().is_some() {
+            return (-(MATE - ply as i32), true);
+        }
+        if self.b.dead() {
+            return (0, true);
+        }
+        let me = self.b.to_move();
+        if self.b.has_four(me) {
+            return (MATE - ply as i32 - 1, true);
+        }
+        let threats = self.b.win_cells(1 - me);
+        if threats.count >= 2 {
+            return (-(MATE - ply as i32 - 2), true);
+        }
+        if ply >= MAX_PLY {
+            return (self.evaluate(), false);
+        }
+        let key = self.b.hash();
+        let entry = self.shared.tt.probe(key);
+        if let Some(e) = entry {
+            if e.proven || e.depth as i32 >= depth {
+                let v = from_tt(e.value, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => v >= beta,
+                    Bound::Upper => v <= alpha,
+                };
+                if cut {
+                    return (v, e.proven);
+                }
+            }
+        }
+        let forced = threats.count == 1;
+        if depth <= 0 && !forced {
+            if self.b.has_three(me) {
+                let mut line = Vec::new();
+                self.vcf_limit = self.nodes + LEAF_VCF_NODES;
+                if let Some(plies) = self.vcf(LEAF_VCF_DEPTH, &mut line) {
+                    return (MATE - ply as i32 - plies as i32, true);
+                }
+            }
+            return (self.evaluate(), false);
+        }
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        moves.clear();
+        let mut all_proven = true;
+        if forced {
+            moves.push((0, threats.first));
+        } else {
+            all_proven = !self.order_into(ply, entry.and_then(|e| e.best), &mut moves);
+        }
+        let next = if forced { depth } else { depth - 1 };
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_proven = false;
+        let mut best_move = None;
+        for (i, &(_, c)) in moves.iter().enumerate() {
+            self.b.make(c as usize);
+            let (v, p) = self.child(i == 0, next, alpha, beta, ply + 1);
+            self.b.unmake();
+            if self.aborted {
+                break;
+            }
+            all_proven &= p;
+            if v > best {
+                best = v;
+                best_proven = p;
+                best_move = Some(c);
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        if !forced {
+                            self.history[c as usize] += depth * depth;
+                            let k = &mut self.killers[ply];
+                            if k[0] != c {
+                                k[1] = k[0];
+                                k[0] = c;
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[ply] = moves;
+        if self.aborted {
+            return (0, false);
+        }
+        if best_move.is_none() {
+            // No live cell near enough (only on restricted boards): judge the position.
+            return (self.evaluate(), false);
+        }
+        // A cut-off or a win needs the proof of its move only; any other value needs all moves'.
+        let (bound, proven) = if best >= beta {
+            (Bound::Lower, best_proven)
+        } else if best >= MATE_BOUND && best > alpha0 {
+            (Bound::Exact, best_proven)
+        } else if best > alpha0 {
+            (Bound::Exact, all_proven)
+        } else {
+            (Bound::Upper, all_proven)
+        };
+        self.shared.tt.store(
+            key,
+            Entry {
+                value: to_tt(best, ply),
+                depth: depth.clamp(0, 255) as u8,
+                bound,
+                proven,
+                best: best_move,
+            },
+        );
+        (best, proven)
+    }
+
+    /// The candidate moves of the side to move, best first, into `out`: the live empty cells
+    /// (on large boards only those near a stone), ordered by the table's move, fours made,
+    /// opponent's threes blocked, threat value (own and opponent's), killers and history.
+    /// Returns true when live cells were left out.
+    fn order_into(&mut self, ply: usize, tt_move: Option<u16>, out: &mut Vec<(i32, u16)>) -> bool {
+        let me = self.b.to_move();
+        let opp = 1 - me;
+        let cells = self.b.layout().cells;
+        let mut skipped = false;
+        let killers = self.killers[ply];
+        let empty_board = self.b.stones() == 0;
+        for c in 0..cells {
+            if self.b.stone(c) != EMPTY {
+                continue;
+            }
+            let (a, d) = (self.b.score(me, c), self.b.score(opp, c));
+            if a + d == 0 {
+                continue; // a dead cell: no window through it can still be completed
+            }
+            if self.restrict && self.b.near(c) == 0 && !empty_board {
+                skipped = true;
+                continue;
+            }
+            let mut key = a + d + a / 4;
+            key += 4000 * self.b.threes_through(me, c) as i32;
+            key += 1500 * self.b.threes_through(opp, c) as i32;
+            key += self.history[c].min(1 << 20) >> 6;
+            if tt_move == Some(c as u16) {
+                key = i32::MAX;
+            } else if killers[0] == c as u16 {
+                key += 300;
+            } else if killers[1] == c as u16 {
+                key += 150;
+            }
+            out.push((key, c as u16));
+        }
+        if self.restrict && empty_board {
+            // The empty large board: the centre (the other cells are the same up to play there).
+            let l = self.b.layout();
+            let centre = (l.height / 2) * l.width + l.width / 2;
+            out.retain(|&(_, c)| c as usize == centre);
+            skipped = true;
+        }
+        out.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        if self.restrict && ply > 0 && out.len() > BEAM {
+            out.truncate(BEAM);
+            skipped = true;
+        }
+        skipped
+    }
+
+    /// Threat-space search with threats as well as fours (VCT): can the side to move win by moves
+    /// each of which either makes a four (answered by its one block) or threatens a double four
+    /// (answered by every move that could stop it: a stone on an empty cell of the attacker's
+    /// three-windows, or a four of the defender's), within `depth` threats? Returns the first
+    /// move and the plies to the win at the latest. A win found is a proof: a defender move
+    /// outside those cells leaves the double four to be played.
+    fn vct(&mut self, depth: u32) -> Option<(u16, u32)> {
+        if self.tick() || self.nodes > self.vcf_limit {
+            return None;
+        }
+        let me = self.b.to_move();
+        let opp = 1 - me;
+        let mine = self.b.win_cells(me);
+        if mine.count > 0 {
+            return Some((mine.first, 1));
+        }
+        let mut line = Vec::new();
+        let vcf_depth = ROOT_VCF_DEPTH.min(8);
+        if let Some(p) = self.vcf(vcf_depth, &mut line) {
+            return line.last().map(|&c| (c, p));
+        }
+        if depth == 0 || self.b.win_cells(opp).count > 0 || self.aborted {
+            return None;
+        }
+        let key = self.b.hash();
+        if self.vct_failed.get(&key).is_some_and(|&d| d >= depth) {
+            return None;
+        }
+        // Candidate threats: live cells near the stones in an open window of the attacker with
+        // k − 3 stones or more (the move makes a three-window), best threat value first.
+        let l = Arc::clone(self.b.layout());
+        let floor = l.value[l.run - 3];
+        let mut cands: Vec<(i32, u16)> = (0..l.cells)
+            .filter(|&c| {
+                self.b.stone(c) == EMPTY
+                    && self.b.score(me, c) >= floor
+                    && (self.b.near(c) > 0 || !self.restrict)
+            })
+            .map(|c| (self.b.score(me, c) + self.b.score(opp, c) / 2, c as u16))
+            .collect();
+        cands.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        cands.truncate(VCT_WIDTH);
+        for (_, c) in cands {
+            self.b.make(c as usize);
+            let result = if self.b.win_cells(me).count > 0 {
+                None // a four: the VCF above tried the fours
+            } else if self.b.has_double_four_move(me) {
+                self.defend_vct(depth)
+            } else {
+                None
+            };
+            self.b.unmake();
+            if let Some(plies) = result {
+                return Some((c, plies));
+            }
+            if self.aborted || self.nodes > self.vcf_limit {
+                return None;
+            }
+        }
+        if self.vct_failed.len() > 1 << 18 {
+            self.vct_failed.clear();
+        }
+        self.vct_failed.insert(key, depth);
+        None
+    }
+
+    /// The defender's side of [`vct`](Worker::vct), to move after a threat of a double four:
+    /// the plies to the attacker's win when every defence fails.
+    fn defend_vct(&mut self, depth: u32) -> Option<u32> {
+        let defender = self.b.to_move();
+        let attacker = 1 - defender;
+        let mut defences = Vec::new();
+        self.b.four_making_cells(attacker, &mut defences);
+        self.b.four_making_cells(defender, &mut defences);
+        defences.sort_unstable();
+        defences.dedup();
+        let mut longest = 0;
+        for d in defences {
+            self.b.make(d as usize);
+            let r = self.vct(depth - 1);
+            self.b.unmake();
+            longest = longest.max(r?.1);
+        }
+        Some(longest + 2)
+    }
+
+    /// Threat-space search: can the side to move win by continuous fours (each answered by its
+    /// one block) within `depth` fours? Returns the plies to the win; `line` receives the moves in
+    /// reverse order.
+    fn vcf(&mut self, depth: u32, line: &mut Vec<u16>) -> Option<u32> {
+        if self.tick() || self.nodes > self.vcf_limit {
+            return None;
+        }
+        let me = self.b.to_move();
+        let opp = 1 - me;
+        let mine = self.b.win_cells(me);
+        if mine.count > 0 {
+            line.push(mine.first);
+            return Some(1);
+        }
+        let theirs = self.b.win_cells(opp);
+        if theirs.count >= 2 || depth == 0 {
+            return None;
+        }
+        let key = self.b.hash();
+        if self.vcf_failed.get(&key).is_some_and(|&d| d >= depth) {
+            return None;
+        }
+        let mut cands = Vec::new();
+        if theirs.count == 1 {
+            if self.b.threes_through(me, theirs.first as usize) > 0 {
+                cands.push(theirs.first);
+            }
+        } else {
+            self.b.four_making_cells(me, &mut cands);
+            // Double fours first, then by threat value.
+            cands.sort_by_key(|&c| {
+                let c = c as usize;
+                -(self.b.threes_through(me, c) as i32 * 100_000 + self.b.score(me, c))
+            });
+        }
+        for c in cands {
+            self.b.make(c as usize);
+            let blocks = self.b.win_cells(me);
+            let found = if blocks.count >= 2 {
+                let w = self.b.win_cells(me).first;
+                line.push(w);
+                // The defender's reply does not matter: show one of the wins.
+                let reply = (0..self.b.layout().cells as u16)
+                    .find(|&x| self.b.stone(x as usize) == EMPTY && x != w)
+                    .unwrap_or(w);
+                line.push(reply);
+                Some(3)
+            } else if blocks.count == 1 {
+                self.b.make(blocks.first as usize);
+                let r = self.vcf(depth - 1, line);
+                self.b.unmake();
+                if r.is_some() {
+                    line.push(blocks.first);
+                }
+                r.map(|p| p + 2)
+            } else {
+                None
+            };
+            self.b.unmake();
+            if let Some(p) = found {
+                line.push(c);
+                return Some(p);
+            }
+            if self.aborted || self.nodes > self.vcf_limit {
+                return None;
+            }
+        }
+        if self.vcf_failed.len() > 1 << 20 {
+            self.vcf_failed.clear();
+        }
+        self.vcf_failed.insert(key, depth);
+        None
+    }
+}

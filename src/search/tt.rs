@@ -1,0 +1,160 @@
+//! The transposition table: search results keyed by Zobrist hash, shared lock-free between threads.
+//!
+//! Each slot is two `AtomicU64`s, the entry's data and its key XOR its data, so a slot torn by two
+//! threads writing at once fails the key check and reads as empty (the "lockless hashing" of Hyatt
+//! and Mann).
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// What a stored value says about the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The value is the node's value (to the depth searched).
+    Exact,
+    /// The true value is at least this (a beta cut-off).
+    Lower,
+    /// The true value is at most this (no move reached alpha).
+    Upper,
+}
+
+/// One stored search result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The value, from the side to move's view (mate values relative to this node).
+    pub value: i32,
+    /// The remaining depth it was searched to.
+    pub depth: u8,
+    /// How `value` bounds the true value.
+    pub bound: Bound,
+    /// True when the subtree met no heuristic leaf: the bound holds for perfect play.
+    pub proven: bool,
+    /// The best move found, if any.
+    pub best: Option<u16>,
+}
+
+const NO_MOVE: u64 = 0x3FF;
+
+impl Entry {
+    fn pack(self) -> u64 {
+        let bound = match self.bound {
+            Bound::Exact => 0u64,
+            Bound::Lower => 1,
+            Bound::Upper => 2,
+        };
+        (self.value as u32 as u64)
+            | (self.depth as u64) << 32
+            | bound << 40
+            | (self.proven as u64) << 42
+            | (self.best.map_or(NO_MOVE, |m| m as u64)) << 43
+    }
+
+    fn unpack(d: u64) -> Entry {
+        let m = (d >> 43) & 0x3FF;
+        Entry {
+            value: d as u32 as i32,
+            depth: (d >> 32) as u8,
+            bound: match (d >> 40) & 3 {
+                0 => Bound::Exact,
+                1 => Bound::Lower,
+                _ => Bound::Upper,
+            },
+            proven: (d >> 42) & 1 == 1,
+            best: (m != NO_MOVE).then_some(m as u16),
+        }
+    }
+}
+
+/// A fixed-size table of `2^bits` slots.
+pub struct Table {
+    slots: Vec<[AtomicU64; 2]>,
+    mask: usize,
+}
+
+impl Table {
+    /// A table of `slots` 16-byte slots, rounded up to a power of two.
+    pub fn with_slots(slots: usize) -> Table {
+        let n = slots.max(1).next_power_of_two();
+        Table {
+            slots: (0..n)
+                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+                .collect(),
+            mask: n - 1,
+        }
+    }
+
+    /// Empties the table.
+    pub fn clear(&self) {
+        for s in &self.slots {
+            s[0].store(0, Ordering::Relaxed);
+            s[1].store(0, Ordering::Relaxed);
+        }
+    }
+
+    /// The entry stored for `key`, if any.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let s = &self.slots[key as usize & self.mask];
+        let data = s[0].load(Ordering::Relaxed);
+        let check = s[1].load(Ordering::Relaxed);
+        (check ^ data == key && data != 0).then(|| Entry::unpack(data))
+    }
+
+    /// Stores `e` for `key`, unless the slot holds a deeper result for the same key.
+    #[inline]
+    pub fn store(&self, key: u64, e: Entry) {
+        let s = &self.slots[key as usize & self.mask];
+        if let Some(old) = self.probe(key) {
+            if old.depth > e.depth && !e.proven && old.bound == Bound::Exact {
+                return;
+            }
+        }
+        let data = e.pack();
+        s[0].store(data, Ordering::Relaxed);
+        s[1].store(key ^ data, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_round_trip() {
+        for e in [
+            Entry {
+                value: -999_999_987,
+                depth: 17,
+                bound: Bound::Upper,
+                proven: true,
+                best: Some(360),
+            },
+            Entry {
+                value: 12345,
+                depth: 0,
+                bound: Bound::Lower,
+                proven: false,
+                best: None,
+            },
+            Entry {
+                value: 0,
+                depth: 255,
+                bound: Bound::Exact,
+                proven: false,
+                best: Some(0),
+            },
+        ] {
+            assert_eq!(Entry::unpack(e.pack()), e);
+            let t = Table::with_slots(1000);
+            t.store(0xDEAD_BEEF, e);
+            assert_eq!(t.probe(0xDEAD_BEEF), Some(e));
+            assert_eq!(t.probe(0xDEAD_BEEE), None);
+        }
+    }
+
+    #[test]
+    fn sizes_are_powers_of_two() {
+        assert_eq!(Table::with_slots(1000).slots.len(), 1024);
+        assert_eq!(Table::with_slots(1 << 16).slots.len(), 1 << 16);
+        assert_eq!(Table::with_slots(0).slots.len(), 1);
+    }
+}
