@@ -178,18 +178,37 @@ impl Entry {
 }
 
 /// A transposition table of two-entry buckets: a matching entry is updated; otherwise the entry
-/// with less work behind it is replaced. Its memory starts zeroed (untouched pages cost nothing).
+/// with less work behind it is replaced. It starts small and grows fourfold, up to
+/// 2^[`Table::MAX_LOG2`] buckets, whenever three quarters of its slots are used.
 struct Table {
     slots: Vec<[u64; 3]>,
     mask: usize,
+    used: usize,
+    max_log2: u32,
 }
 
 impl Table {
-    fn new(log2_buckets: u32) -> Table {
+    /// The largest table: 2^21 buckets, 96 MiB.
+    const MAX_LOG2: u32 = 21;
+
+    fn new(log2_buckets: u32, max_log2: u32) -> Table {
         let buckets = 1usize << log2_buckets;
         Table {
             slots: vec![[0; 3]; 2 * buckets],
             mask: buckets - 1,
+            used: 0,
+            max_log2,
+        }
+    }
+
+    /// The table with four times the buckets, holding every entry of this one.
+    fn grow(&mut self) {
+        let log2 = (self.mask + 1).trailing_zeros() + 2;
+        let old = std::mem::replace(self, Table::new(log2, self.max_log2));
+        for w in old.slots {
+            if w[2] != 0 {
+                self.put(Entry::unpack(w));
+            }
         }
     }
 
@@ -235,7 +254,13 @@ impl Table {
             None if first.work <= second.work => (b, e),
             None => (b + 1, e),
         };
+        if self.slots[i][2] == 0 {
+            self.used += 1;
+        }
         self.slots[i] = e.pack();
+        if 4 * self.used > 3 * self.slots.len() && self.mask + 1 < 1 << self.max_log2 {
+            self.grow();
+        }
     }
 }
 
@@ -269,11 +294,11 @@ impl Solver {
     /// A solver for board `g` that gives up after `budget` nodes.
     pub fn new(g: Geometry, budget: u64) -> Result<Solver, String> {
         let board = Board::new(g)?;
-        // A table in proportion to the board: 2^(cells) buckets at most, 2^21 (48 MiB) at most.
-        let log2 = (g.cells() as u32 + 2).clamp(8, 21);
+        // A table in proportion to the board: at most 2^(cells + 2) buckets.
+        let max_log2 = (g.cells() as u32 + 2).min(Table::MAX_LOG2);
         Ok(Solver {
             board,
-            table: Table::new(log2),
+            table: Table::new(max_log2.min(12), max_log2),
             nodes: 0,
             budget,
             aborted: false,
