@@ -1,4 +1,5 @@
-//! The command line (clap): the window's options and the `move`, `explain` and `arena` subcommands.
+//! The command line (clap): the window's options and the `move`, `explain`, `solve` and `arena`
+//! subcommands.
 
 use crate::geometry::{Geometry, MAX_SIDE};
 use crate::rules::Player;
@@ -73,6 +74,19 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = Side::X)]
         start: Side,
         /// The board.
+        #[command(flatten)]
+        board: Board,
+        /// The cells played so far, in order, the starting player's first.
+        #[arg(value_name = "CELL", allow_hyphen_values = true)]
+        cells: Vec<String>,
+    },
+    /// Print the value of a position with perfect play (x wins, o wins or draw), proved by search,
+    /// with the size and time of the proof.
+    Solve {
+        /// Who moved first.
+        #[arg(long, value_enum, default_value_t = Side::X)]
+        start: Side,
+        /// The board (at most 64 cells).
         #[command(flatten)]
         board: Board,
         /// The cells played so far, in order, the starting player's first.

@@ -1,5 +1,5 @@
-//! The command line's answers: what `tictactoe move`, `explain` and `arena` print, as text or a
-//! one-line error (the binary prints the error on standard error and exits with code 2).
+//! The command line's answers: what `tictactoe move`, `explain`, `solve` and `arena` print, as text
+//! or a one-line error (the binary prints the error on standard error and exits with code 2).
 
 use crate::app::App;
 use crate::cli::{Cli, Command};
@@ -32,6 +32,11 @@ pub fn run(command: Command) -> Result<String, String> {
             board,
             cells,
         } => crate::explain::text::command(&player, start.into(), board.geometry()?, &cells),
+        Command::Solve {
+            start,
+            board,
+            cells,
+        } => crate::solver::command(board.geometry()?, start.into(), &cells),
         Command::Arena {
             games,
             seed,

@@ -21,6 +21,7 @@ pub mod pbrain;
 pub mod players;
 pub mod rules;
 pub mod search;
+pub mod solver;
 
 pub use game::{Game, MoveError};
 pub use geometry::{Cell, CellSet, Geometry};

@@ -1,0 +1,784 @@
+//! The solver: the value of an m,n,k position with perfect play on both sides, proved by search.
+//!
+//! The **value** of a position is the outcome of the game when both players play perfectly from it
+//! (SPEC.md §7): `x wins`, `o wins` or `draw`. The solver proves it by a negamax alpha-beta search
+//! over the values −1 (the player to move, *the mover*, loses), 0 (draw) and +1 (the mover wins),
+//! with:
+//!
+//! - **its own board representation**: one `u64` bit set per player (cell `c` is bit `c − 1`), the
+//!   board's lines of `run` cells precomputed as bit masks; boards of at most 64 cells;
+//! - **a transposition table** keyed by the exact position in a **canonical form**: the smallest
+//!   image of the position under the board's symmetries (8 on a square, 4 on a rectangle), kept up
+//!   to date incrementally, so symmetric positions share one entry; a position that is its own image
+//!   under a symmetry tries only one move of each orbit;
+//! - **threats**: a mover who can complete a line wins at once; a mover facing two such cells of the
+//!   opponent loses; facing one, the mover must block it (the only move searched);
+//! - **dead lines and irrelevant cells**: a line that holds marks of both players, or that its owner
+//!   can no longer fill with the moves left, is dead. A cell on no live line is irrelevant: marking it
+//!   is a pass, and a pass is never better than another move (an extra mark never hurts in an
+//!   m,n,k-game), so such cells are not searched; a position without a live line is a draw;
+//! - **the Erdős–Selfridge bound**: a player cannot win the game if it cannot even win the
+//!   Maker–Breaker game on its live lines, where the other player only blocks; and it cannot when
+//!   the sum of 2^−(cells it still needs) over those lines is below ½ with it to move, or below 1
+//!   with the other to move (the breaker then has a strategy that keeps the sum below 1). So a mover
+//!   with a small sum has a value of at most a draw, and an opponent with one at least a draw; a
+//!   player without a live line has the sum 0. This proves 5×5 k5 a draw at the root, in one node;
+//! - **move ordering by threats**: the best move remembered for the position first, then cells by
+//!   the lines they extend or block, weighted by the marks already in them.
+//!
+//! On the empty board of a game with `run ≥ 9` the value is a draw without search: both players can
+//! stop every line by a pairing strategy (Pollak–Shannon; SPEC.md §7).
+
+use crate::geometry::{Cell, Geometry};
+use crate::rules::{Outcome, Player, State};
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+use std::time::Instant;
+
+/// The largest board the solver plays: its bit sets are `u64`.
+pub const MAX_CELLS: usize = 64;
+
+/// The value of a position for the player to move: −1 loss, 0 draw, +1 win.
+type Score = i8;
+
+/// The board's tables: lines as bit masks and symmetries as cell permutations.
+#[derive(Clone, Debug)]
+pub struct Board {
+    full: u64,
+    lines: Vec<u64>,
+    /// `perms[s][i]`: the image of the 0-based cell `i` under symmetry `s` (`perms[0]` is the
+    /// identity).
+    perms: Vec<[u8; MAX_CELLS]>,
+    /// `inverse[s]`: the inverse permutation of `perms[s]`.
+    inverse: Vec<[u8; MAX_CELLS]>,
+}
+
+impl Board {
+    /// The tables of a `width` × `height` board with `run` in a line to win, or why the solver does
+    /// not play it.
+    pub fn new(g: Geometry) -> Result<Board, String> {
+        let (width, height, run) = (g.width(), g.height(), g.run());
+        let n = width * height;
+        if n > MAX_CELLS {
+            return Err(format!(
+                "the solver plays boards of at most {MAX_CELLS} cells, {width}×{height} has {n}"
+            ));
+        }
+        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let bit = |r: usize, c: usize| 1u64 << (r * width + c);
+        let mut lines = Vec::new();
+        for (dr, dc) in [(0isize, 1isize), (1, 0), (1, 1), (1, -1)] {
+            for r in 0..height as isize {
+                for c in 0..width as isize {
+                    let (er, ec) = (r + dr * (run as isize - 1), c + dc * (run as isize - 1));
+                    if !(0..height as isize).contains(&er) || !(0..width as isize).contains(&ec) {
+                        continue;
+                    }
+                    let mask = (0..run as isize).fold(0u64, |m, i| {
+                        m | bit((r + dr * i) as usize, (c + dc * i) as usize)
+                    });
+                    if !lines.contains(&mask) {
+                        lines.push(mask);
+                    }
+                }
+            }
+        }
+        type Map = fn(usize, usize, usize, usize) -> (usize, usize);
+        let rect: [Map; 4] = [
+            |r, c, _, _| (r, c),
+            |r, c, w, _| (r, w - 1 - c),
+            |r, c, _, h| (h - 1 - r, c),
+            |r, c, w, h| (h - 1 - r, w - 1 - c),
+        ];
+        let square: [Map; 4] = [
+            |r, c, _, _| (c, r),
+            |r, c, w, _| (w - 1 - c, r),
+            |r, c, _, h| (c, h - 1 - r),
+            |r, c, w, h| (w - 1 - c, h - 1 - r),
+        ];
+        let maps: Vec<Map> = if width == height {
+            rect.iter().chain(square.iter()).copied().collect()
+        } else {
+            rect.to_vec()
+        };
+        let mut perms = Vec::new();
+        let mut inverse = Vec::new();
+        for map in maps {
+            let mut p = [0u8; MAX_CELLS];
+            let mut q = [0u8; MAX_CELLS];
+            for r in 0..height {
+                for c in 0..width {
+                    let (r2, c2) = map(r, c, width, height);
+                    p[r * width + c] = (r2 * width + c2) as u8;
+                    q[r2 * width + c2] = (r * width + c) as u8;
+                }
+            }
+            perms.push(p);
+            inverse.push(q);
+        }
+        Ok(Board {
+            full,
+            lines,
+            perms,
+            inverse,
+        })
+    }
+
+    /// The number of symmetries used (8 on a square board, 4 otherwise).
+    pub fn symmetries(&self) -> usize {
+        self.perms.len()
+    }
+
+    /// The lines of `run` cells, as bit masks (cell `c` is bit `c − 1`).
+    #[cfg(test)]
+    fn lines(&self) -> &[u64] {
+        &self.lines
+    }
+
+    /// The image of the bit set `set` under symmetry `s`.
+    fn image(&self, s: usize, mut set: u64) -> u64 {
+        let mut out = 0;
+        while set != 0 {
+            let i = set.trailing_zeros() as usize;
+            set &= set - 1;
+            out |= 1u64 << self.perms[s][i];
+        }
+        out
+    }
+}
+
+/// One position of the transposition table: the canonical position, bounds on its value, the best
+/// move found (in canonical coordinates, 0-based) and the work spent (log₂ of the nodes searched
+/// under it, plus one; 0 marks an empty slot).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Entry {
+    me: u64,
+    opp: u64,
+    lower: Score,
+    upper: Score,
+    best: u8,
+    work: u8,
+}
+
+impl Entry {
+    /// The entry in three words; all zeros is an empty slot.
+    fn pack(&self) -> [u64; 3] {
+        let data = (self.lower + 1) as u64
+            | ((self.upper + 1) as u64) << 2
+            | (self.best as u64) << 8
+            | (self.work as u64) << 16;
+        [self.me, self.opp, data]
+    }
+
+    fn unpack(w: [u64; 3]) -> Entry {
+        Entry {
+            me: w[0],
+            opp: w[1],
+            lower: (w[2] & 3) as Score - 1,
+            upper: (w[2] >> 2 & 3) as Score - 1,
+            best: (w[2] >> 8) as u8,
+            work: (w[2] >> 16) as u8,
+        }
+    }
+}
+
+/// A transposition table of two-entry buckets: a matching entry is updated; otherwise the entry
+/// with less work behind it is replaced. It starts small and grows fourfold, up to
+/// 2^[`Table::MAX_LOG2`] buckets, whenever three quarters of its slots are used.
+struct Table {
+    slots: Vec<[u64; 3]>,
+    mask: usize,
+    used: usize,
+    max_log2: u32,
+}
+
+impl Table {
+    /// The largest table: 2^21 buckets, 96 MiB.
+    const MAX_LOG2: u32 = 21;
+
+    fn new(log2_buckets: u32, max_log2: u32) -> Table {
+        let buckets = 1usize << log2_buckets;
+        Table {
+            slots: vec![[0; 3]; 2 * buckets],
+            mask: buckets - 1,
+            used: 0,
+            max_log2,
+        }
+    }
+
+    /// The table with four times the buckets, holding every entry of this one.
+    fn grow(&mut self) {
+        let log2 = (self.mask + 1).trailing_zeros() + 2;
+        let old = std::mem::replace(self, Table::new(log2, self.max_log2));
+        for w in old.slots {
+            if w[2] != 0 {
+                self.put(Entry::unpack(w));
+            }
+        }
+    }
+
+    fn bucket(&self, me: u64, opp: u64) -> usize {
+        let h = (me ^ opp.rotate_left(29))
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .rotate_left(31)
+            ^ opp.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        2 * ((h >> 17) as usize & self.mask)
+    }
+
+    fn get(&self, me: u64, opp: u64) -> Option<Entry> {
+        let b = self.bucket(me, opp);
+        self.slots[b..b + 2]
+            .iter()
+            .find(|w| w[0] == me && w[1] == opp && w[2] != 0)
+            .map(|&w| Entry::unpack(w))
+    }
+
+    fn put(&mut self, e: Entry) {
+        let b = self.bucket(e.me, e.opp);
+        let (first, second) = (
+            Entry::unpack(self.slots[b]),
+            Entry::unpack(self.slots[b + 1]),
+        );
+        let slot = if first.work != 0 && first.me == e.me && first.opp == e.opp {
+            Some(first)
+        } else if second.work != 0 && second.me == e.me && second.opp == e.opp {
+            Some(second)
+        } else {
+            None
+        };
+        let (i, e) = match slot {
+            Some(old) => {
+                let merged = Entry {
+                    lower: e.lower.max(old.lower),
+                    upper: e.upper.min(old.upper),
+                    work: e.work.max(old.work),
+                    ..e
+                };
+                (if old == first { b } else { b + 1 }, merged)
+            }
+            None if first.work <= second.work => (b, e),
+            None => (b + 1, e),
+        };
+        if self.slots[i][2] == 0 {
+            self.used += 1;
+        }
+        self.slots[i] = e.pack();
+        if 4 * self.used > 3 * self.slots.len() && self.mask + 1 < 1 << self.max_log2 {
+            self.grow();
+        }
+    }
+}
+
+/// Marks of the mover and of the opponent, with their images under every symmetry.
+#[derive(Clone, Copy, Debug)]
+struct Position {
+    me: [u64; 8],
+    opp: [u64; 8],
+}
+
+/// Why a search stopped without a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutOfBudget;
+
+/// The search: a board's tables, the transposition table and the count of nodes.
+pub struct Solver {
+    board: Board,
+    table: Table,
+    nodes: u64,
+    budget: u64,
+    aborted: bool,
+}
+
+/// Weights of a line's marks for move ordering: a line with `m` marks of the mover and none of the
+/// opponent's adds `ATTACK[m]` to each of its empty cells; one with `o` marks of the opponent and none
+/// of the mover's adds `DEFEND[o]`.
+const ATTACK: [i32; 8] = [1, 4, 16, 64, 256, 1024, 4096, 16384];
+const DEFEND: [i32; 8] = [1, 3, 12, 48, 192, 768, 3072, 12288];
+
+impl Solver {
+    /// A solver for board `g` that gives up after `budget` nodes.
+    pub fn new(g: Geometry, budget: u64) -> Result<Solver, String> {
+        let board = Board::new(g)?;
+        // A table in proportion to the board: at most 2^(cells + 2) buckets.
+        let max_log2 = (g.cells() as u32 + 2).min(Table::MAX_LOG2);
+        Ok(Solver {
+            board,
+            table: Table::new(max_log2.min(12), max_log2),
+            nodes: 0,
+            budget,
+            aborted: false,
+        })
+    }
+
+    /// The nodes searched so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn position(&self, me: u64, opp: u64) -> Position {
+        let mut p = Position {
+            me: [0; 8],
+            opp: [0; 8],
+        };
+        for s in 0..self.board.symmetries() {
+            p.me[s] = self.board.image(s, me);
+            p.opp[s] = self.board.image(s, opp);
+        }
+        p
+    }
+
+    /// The value for the mover of the position where the mover holds `me` and the opponent `opp`
+    /// (bit sets, cell `c` is bit `c − 1`), neither having a line yet.
+    fn value(&mut self, me: u64, opp: u64) -> Result<i8, OutOfBudget> {
+        let p = self.position(me, opp);
+        let v = self.search(&p, -1, 1);
+        if self.aborted {
+            Err(OutOfBudget)
+        } else {
+            Ok(v)
+        }
+    }
+
+    /// Whether the value for the mover of (`me`, `opp`) is at most `bound` (a null-window search,
+    /// cheaper than the exact value).
+    fn value_at_most(&mut self, me: u64, opp: u64, bound: Score) -> Result<bool, OutOfBudget> {
+        let p = self.position(me, opp);
+        let v = self.search(&p, bound, bound + 1);
+        if self.aborted {
+            Err(OutOfBudget)
+        } else {
+            Ok(v <= bound)
+        }
+    }
+
+    /// The value of `state` with perfect play (its outcome if the game is over), or `None` when
+    /// the budget runs out. The state's board must be this solver's.
+    pub fn outcome(&mut self, state: &State) -> Option<Outcome> {
+        if let Some(o) = state.outcome() {
+            return Some(o);
+        }
+        let mover = state.player_to_move();
+        let v = self
+            .value(marks(state, mover), marks(state, mover.other()))
+            .ok()?;
+        Some(outcome(mover, v))
+    }
+
+    /// Whether the value for the mover lies within `(alpha, beta)`, with the fail-soft answer.
+    fn search(&mut self, p: &Position, mut alpha: Score, mut beta: Score) -> Score {
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            self.aborted = true;
+            return 0;
+        }
+        let board = &self.board;
+        let (me, opp) = (p.me[0], p.opp[0]);
+        let empty = board.full & !(me | opp);
+        let empties = empty.count_ones();
+        // Marks each player can still add: the mover moves first.
+        let my_moves = empties.div_ceil(2);
+        let opp_moves = empties / 2;
+        let mut my_threats = 0u64;
+        let mut opp_threats = 0u64;
+        let mut live = 0u64;
+        // Erdős–Selfridge potentials (sums of 2^−need over live lines, in units of 2^−64).
+        let mut my_potential = 0u128;
+        let mut opp_potential = 0u128;
+        for &l in &board.lines {
+            let (m, o) = (l & me, l & opp);
+            if m != 0 && o != 0 {
+                continue;
+            }
+            let e = l & empty;
+            let need = e.count_ones();
+            if o == 0 && need <= my_moves {
+                if need == 1 {
+                    my_threats |= e;
+                }
+                my_potential += 1u128 << (64 - need);
+                live |= e;
+            }
+            if m == 0 && need <= opp_moves {
+                if need == 1 {
+                    opp_threats |= e;
+                }
+                opp_potential += 1u128 << (64 - need);
+                live |= e;
+            }
+        }
+        if my_threats != 0 {
+            return 1;
+        }
+        if live == 0 {
+            return 0;
+        }
+        if opp_threats.count_ones() >= 2 {
+            return -1;
+        }
+        // Bounds from the lines: a player whose potential is below 1 with the other to move, or
+        // below ½ with the player to move, cannot even win the Maker–Breaker game
+        // (Erdős–Selfridge), so cannot win; in particular, a player without a live line.
+        let one = 1u128 << 64;
+        let (floor, ceiling): (Score, Score) = (
+            if opp_potential < one { 0 } else { -1 },
+            if my_potential < one / 2 { 0 } else { 1 },
+        );
+        if ceiling <= alpha || floor == ceiling {
+            return ceiling;
+        }
+        if floor >= beta {
+            return floor;
+        }
+        alpha = alpha.max(floor - 1);
+        beta = beta.min(ceiling + 1);
+
+        // The canonical form: the smallest image.
+        let mut sym = 0;
+        for s in 1..board.symmetries() {
+            if (p.me[s], p.opp[s]) < (p.me[sym], p.opp[sym]) {
+                sym = s;
+            }
+        }
+        let (key_me, key_opp) = (p.me[sym], p.opp[sym]);
+        let mut tt_move = None;
+        if let Some(e) = self.table.get(key_me, key_opp) {
+            if e.lower >= beta || e.lower == e.upper {
+                return e.lower;
+            }
+            if e.upper <= alpha {
+                return e.upper;
+            }
+            alpha = alpha.max(e.lower);
+            beta = beta.min(e.upper);
+            tt_move = Some(board.inverse[sym][e.best as usize]);
+        }
+        let board = &self.board;
+        let (alpha0, beta0) = (alpha, beta);
+        let nodes0 = self.nodes;
+
+        // The moves: the forced block, or every relevant cell, best first.
+        let mut moves = [(0i32, 0u8); MAX_CELLS];
+        let mut count = 0;
+        if opp_threats != 0 {
+            moves[0] = (0, opp_threats.trailing_zeros() as u8);
+            count = 1;
+        } else {
+            let mut score = [0i32; MAX_CELLS];
+            for &l in &board.lines {
+                let (m, o) = (l & me, l & opp);
+                let w = match (m != 0, o != 0) {
+                    (true, true) => continue,
+                    (false, false) => ATTACK[0] + DEFEND[0],
+                    (true, false) => ATTACK[(m.count_ones() as usize).min(7)],
+                    (false, true) => DEFEND[(o.count_ones() as usize).min(7)],
+                };
+                let mut e = l & live;
+                while e != 0 {
+                    score[e.trailing_zeros() as usize] += w;
+                    e &= e - 1;
+                }
+            }
+            // Symmetries that fix the position: only one move of each orbit is searched.
+            let mut fixing = [0usize; 8];
+            let mut fixes = 0;
+            for s in 1..board.symmetries() {
+                if p.me[s] == me && p.opp[s] == opp {
+                    fixing[fixes] = s;
+                    fixes += 1;
+                }
+            }
+            let mut cells = live;
+            while cells != 0 {
+                let i = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                if fixing[..fixes]
+                    .iter()
+                    .any(|&s| (board.perms[s][i] as usize) < i)
+                {
+                    continue;
+                }
+                let s = if tt_move == Some(i as u8) {
+                    i32::MAX
+                } else {
+                    score[i]
+                };
+                moves[count] = (s, i as u8);
+                count += 1;
+            }
+            moves[..count].sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
+        }
+
+        let mut best: Score = -2;
+        let mut best_move = moves[0].1;
+        for &(_, i) in &moves[..count] {
+            let mut child = Position {
+                me: p.opp,
+                opp: p.me,
+            };
+            for s in 0..self.board.symmetries() {
+                child.opp[s] |= 1u64 << self.board.perms[s][i as usize];
+            }
+            let v = -self.search(&child, -beta, -alpha);
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = i;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let work = (64 - (self.nodes - nodes0).leading_zeros()) as u8 + 1;
+        let entry = Entry {
+            me: key_me,
+            opp: key_opp,
+            lower: if best > alpha0 { best } else { -1 },
+            upper: if best < beta0 { best } else { 1 },
+            best: self.board.perms[sym][best_move as usize],
+            work,
+        };
+        self.table.put(entry);
+        best
+    }
+}
+
+/// The value with perfect play of a position, with the size and time of its proof.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Solution {
+    /// The outcome with perfect play on both sides.
+    pub value: Outcome,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Seconds taken.
+    pub seconds: f64,
+}
+
+/// The marks of `p` in `state`, as a bit set.
+fn marks(state: &State, p: Player) -> u64 {
+    state
+        .cells_of(p)
+        .iter()
+        .fold(0, |set, c| set | 1u64 << (c - 1))
+}
+
+/// The outcome for the mover's value `v` when `mover` is to move.
+fn outcome(mover: Player, v: Score) -> Outcome {
+    match v {
+        1 => Outcome::Won(mover),
+        -1 => Outcome::Won(mover.other()),
+        _ => Outcome::Draw,
+    }
+}
+
+/// Solves `state` within `budget` nodes: its value with perfect play, or why not.
+pub fn solve(state: &State, budget: u64) -> Result<Solution, String> {
+    let start = Instant::now();
+    let g = state.geometry();
+    let done = |value| Solution {
+        value,
+        nodes: 0,
+        seconds: start.elapsed().as_secs_f64(),
+    };
+    if let Some(o) = state.outcome() {
+        return Ok(done(o));
+    }
+    if state.moves_count() == 0 && g.run() >= 9 {
+        return Ok(done(Outcome::Draw));
+    }
+    let mut solver = Solver::new(g, budget)?;
+    let mover = state.player_to_move();
+    let v = solver
+        .value(marks(state, mover), marks(state, mover.other()))
+        .map_err(|_| format!("no proof within {budget} nodes"))?;
+    Ok(Solution {
+        value: outcome(mover, v),
+        nodes: solver.nodes(),
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// The value of `state` with perfect play and the moves that keep it (every legal move whose
+/// result has the same value), when the proofs take at most `budget` nodes in all; `None` when the
+/// game is over, the board is too large or the budget runs out.
+pub fn best_moves(state: &State, budget: u64) -> Option<(Outcome, Vec<Cell>)> {
+    if state.game_over() {
+        return None;
+    }
+    let mut solver = Solver::new(state.geometry(), budget).ok()?;
+    let mover = state.player_to_move();
+    let (me, opp) = (marks(state, mover), marks(state, mover.other()));
+    let v = solver.value(me, opp).ok()?;
+    let mut moves = Vec::new();
+    for c in state.legal_moves() {
+        let mine = me | 1u64 << (c - 1);
+        let child = state.result(c);
+        let keeps = match child.outcome() {
+            Some(Outcome::Won(_)) => true,
+            Some(Outcome::Draw) => v == 0,
+            // The child's value is at least −v for its mover; the move keeps v if it is at most.
+            None => solver.value_at_most(opp, mine, -v).ok()?,
+        };
+        if keeps {
+            moves.push(c);
+        }
+    }
+    Some((outcome(mover, v), moves))
+}
+
+/// The node budget of one move of a player that plays by the solver: about a second of search.
+pub const MOVE_BUDGET: u64 = 2_000_000;
+
+/// Whether the solver finds the value and every optimal move of the empty board of `g` within
+/// [`MOVE_BUDGET`] nodes (for either starting player: the proof does not depend on the name of the
+/// player who starts), so that a player can play `g` exactly by [`best_moves`]. Worked out once
+/// per geometry and remembered (the first call may take a second).
+pub fn solves(g: Geometry) -> bool {
+    static SOLVED: OnceLock<Mutex<HashMap<Geometry, bool>>> = OnceLock::new();
+    let known = SOLVED.get_or_init(Default::default);
+    if let Some(&answer) = known.lock().expect("not poisoned").get(&g) {
+        return answer;
+    }
+    let answer =
+        g.cells() <= MAX_CELLS && best_moves(&State::empty(g, Player::X), MOVE_BUDGET).is_some();
+    known.lock().expect("not poisoned").insert(g, answer);
+    answer
+}
+
+/// `n` with a comma between groups of three digits: 14430 → "14,430".
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// The line `tictactoe solve` prints: the value, then the size and time of the proof, e.g.
+/// `draw (14,430 nodes, 0.04 s)`.
+pub fn report(s: &Solution) -> String {
+    let value = match s.value {
+        Outcome::Won(p) => format!("{p} wins"),
+        Outcome::Draw => "draw".to_string(),
+    };
+    let noun = if s.nodes == 1 { "node" } else { "nodes" };
+    format!(
+        "{value} ({} {noun}, {:.2} s)",
+        thousands(s.nodes),
+        s.seconds
+    )
+}
+
+/// `tictactoe solve`: the position reached by `cells` (parsed as `tictactoe move` parses them, with
+/// the same one-line errors) on board `g` with `start` first, solved; the line to print, or a
+/// one-line error.
+pub fn command(g: Geometry, start: Player, cells: &[String]) -> Result<String, String> {
+    let game = crate::engine::parse_game(g, start, cells)?;
+    solve(game.state(), u64::MAX).map(|s| report(&s) + "\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The value for the mover by plain negamax over every empty cell, with no pruning.
+    fn naive(board: &Board, me: u64, opp: u64, memo: &mut HashMap<(u64, u64), Score>) -> Score {
+        if let Some(&v) = memo.get(&(me, opp)) {
+            return v;
+        }
+        let empty = board.full & !(me | opp);
+        let mut best = if empty == 0 { 0 } else { -1 };
+        let mut cells = empty;
+        while cells != 0 && best < 1 {
+            let b = cells & cells.wrapping_neg();
+            cells &= cells - 1;
+            let mine = me | b;
+            let v = if board.lines().iter().any(|&l| l & b != 0 && l & !mine == 0) {
+                1
+            } else {
+                -naive(board, opp, mine, memo)
+            };
+            best = best.max(v);
+        }
+        memo.insert((me, opp), best);
+        best
+    }
+
+    #[test]
+    fn agrees_with_plain_negamax_on_positions_with_any_counts_of_marks() {
+        // Positions the search meets after a pass, where the mover may have more marks than the
+        // opponent: the value is still the game's from there (neither side has a line yet).
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        for (w, h, k, stones) in [(4, 4, 3, 8..12), (4, 4, 4, 8..12), (5, 4, 4, 12..16)] {
+            let g = Geometry::new(w, h, k).unwrap();
+            let board = Board::new(g).unwrap();
+            let mut memo = HashMap::new();
+            let mut solver = Solver::new(g, u64::MAX).unwrap();
+            let mut checked = 0;
+            while checked < 150 {
+                let (mut me, mut opp) = (0u64, 0u64);
+                for _ in 0..rng.gen_range(stones.clone()) {
+                    let c = rng.gen_range(0..g.cells());
+                    if (me | opp) >> c & 1 == 0 {
+                        if rng.gen() {
+                            me |= 1 << c;
+                        } else {
+                            opp |= 1 << c;
+                        }
+                    }
+                }
+                let won = |set: u64| board.lines().iter().any(|&l| l & !set == 0);
+                if won(me) || won(opp) {
+                    continue;
+                }
+                let expected = naive(&board, me, opp, &mut memo);
+                assert_eq!(
+                    solver.value(me, opp),
+                    Ok(expected),
+                    "{w}x{h} {me:#x} {opp:#x}"
+                );
+                checked += 1;
+            }
+        }
+    }
+
+    #[test]
+    fn thousands_groups_digits() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(14430), "14,430");
+        assert_eq!(thousands(1234567), "1,234,567");
+    }
+
+    #[test]
+    fn lines_and_symmetries_of_boards() {
+        let b = Board::new(Geometry::new(3, 3, 3).unwrap()).unwrap();
+        assert_eq!(b.lines().len(), 8);
+        assert_eq!(b.symmetries(), 8);
+        let b = Board::new(Geometry::new(7, 4, 4).unwrap()).unwrap();
+        assert_eq!(b.lines().len(), 4 * 4 + 7 + 2 * 4);
+        assert_eq!(b.symmetries(), 4);
+        // Every symmetry maps lines onto lines, and is a permutation with its inverse.
+        for g in [(3, 3, 3), (7, 4, 4), (5, 5, 4), (6, 5, 4), (4, 3, 3)] {
+            let b = Board::new(Geometry::new(g.0, g.1, g.2).unwrap()).unwrap();
+            for s in 0..b.symmetries() {
+                for &l in b.lines() {
+                    assert!(b.lines().contains(&b.image(s, l)), "{g:?} sym {s}");
+                }
+                for i in 0..g.0 * g.1 {
+                    assert_eq!(b.inverse[s][b.perms[s][i] as usize] as usize, i);
+                }
+            }
+        }
+    }
+}
