@@ -574,7 +574,7 @@ fn cancels_thinking(action: Action) -> bool {
 /// The computer to move makes its move: at once, or for a slow player, a request to think.
 fn computer_move(state: App, computer: &'static dyn ComputerPlayer, now: f64) -> App {
     let mut s = state;
-    if computer.slow() {
+    if computer.slow(s.geometry()) {
         if s.thinking.is_none() {
             let seed = rand::RngCore::next_u64(&mut s.rng);
             s.thinking = Some(ThinkRequest {

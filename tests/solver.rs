@@ -312,3 +312,56 @@ fn solve_rejects_bad_input_with_one_line_and_exit_code_2() {
     let o = run(&["solve", "--width", "19", "--height", "19", "--run", "9"]);
     assert!(String::from_utf8_lossy(&o.stdout).starts_with("draw ("));
 }
+
+/// `perfect` is offered exactly where the solver plays exactly, and never loses there.
+#[test]
+fn perfect_is_offered_where_the_solver_is_exact_and_never_loses_there() {
+    use rand::SeedableRng;
+    use tictactoe::players::{self, ComputerPlayer};
+    let perfect = players::by_name("perfect").unwrap();
+    let board = |w, h, k| Geometry::new(w, h, k).unwrap();
+    for (g, offered) in [
+        (Geometry::LED, true),
+        (board(4, 4, 4), true),
+        (board(5, 5, 4), true),
+        (board(6, 5, 4), true),
+        (board(5, 5, 5), true),
+        (board(9, 9, 5), false),
+        (board(15, 15, 5), false),
+    ] {
+        assert_eq!(perfect.plays(g), offered, "{g}");
+    }
+    // Games against the other players of the board, both sides: perfect never loses, and as the
+    // first player on a first-player win it wins.
+    for (g, first_wins) in [
+        (board(4, 4, 4), false),
+        (board(6, 5, 4), true),
+        (board(5, 5, 4), false),
+    ] {
+        for opponent in ["weights", "random", "oxo"] {
+            let other = players::by_name(opponent).unwrap();
+            for seed in 0..2u64 {
+                let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+                for perfect_side in [Player::X, Player::O] {
+                    let (x, o) = if perfect_side == Player::X {
+                        (perfect, other)
+                    } else {
+                        (other, perfect)
+                    };
+                    let outcome = tictactoe::arena::play_game_on(g, x, o, Player::X, &mut rng);
+                    // On a first-player win the second player may lose, whoever it is.
+                    if !first_wins || perfect_side == Player::X {
+                        assert_ne!(
+                            outcome,
+                            Outcome::Won(perfect_side.other()),
+                            "{g} vs {opponent}"
+                        );
+                    }
+                    if first_wins && perfect_side == Player::X {
+                        assert_eq!(outcome, Outcome::Won(Player::X), "{g} vs {opponent}");
+                    }
+                }
+            }
+        }
+    }
+}

@@ -42,9 +42,11 @@ pub trait ComputerPlayer: Sync {
     /// [`plays`](ComputerPlayer::plays). Ties are broken with `rng`.
     fn choose(&self, game: &Game, rng: &mut StdRng) -> Cell;
 
-    /// Whether an answer may take long enough (tenths of a second or more) that the window must
-    /// work it out away from its frames ([`ComputerPlayer::think`] on a worker thread).
-    fn slow(&self) -> bool {
+    /// Whether an answer on boards of `geometry` may take long enough (tenths of a second or more)
+    /// that the window must work it out away from its frames ([`ComputerPlayer::think`] on a
+    /// worker thread).
+    fn slow(&self, geometry: Geometry) -> bool {
+        let _ = geometry;
         false
     }
 

@@ -27,16 +27,20 @@
 //! start players (a position seen from the mover does not depend on who started). Building the
 //! table takes well under a millisecond in an optimised build; later answers are one lookup.
 //!
-//! **Other geometries.** A board is solved from the current position, on every call, when it has at
-//! most [`SOLVE_LIMIT`] empty cells; the policy is then the same, and perfect. With more empty cells
-//! the game tree is too large to solve within a move's time, and the player falls back to the
-//! weight-grid player's choice ([`weights::best_cells`]: win, else block, else the most promising
-//! cell; ties at random): it is then *not* guaranteed perfect.
+//! **Other geometries.** `perfect` is offered only on boards the solver ([`crate::solver`]) plays
+//! exactly within a move's budget ([`solver::solves`]). There it plays a move the solver proves
+//! keeps the position's value ([`solver::best_moves`]), at random among them; when the position has
+//! at most [`SOLVE_LIMIT`] empty cells, its own negamax gives the finer policy above (fastest win,
+//! most chances against a fallible opponent). Should a position ever exceed the solver's budget
+//! (none has on the boards it is offered on: the empty board and every optimal reply are proved
+//! when the board is admitted), it falls back to the weight grid ([`weights::best_cells`]), which
+//! is not exact.
 
 use super::{weights, ComputerPlayer};
 use crate::game::Game;
 use crate::geometry::{Cell, CellSet, Geometry};
 use crate::rules::State;
+use crate::solver;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use std::collections::HashMap;
@@ -301,14 +305,18 @@ pub fn evaluate(state: &State) -> Option<Evaluation> {
 }
 
 /// The moves the perfect player chooses among in `state`, in cell order (empty when the game is
-/// over). On a large non-LED board these are the weight-grid player's best cells.
+/// over): from its own solution on the LED board and in small positions, else the solver's
+/// value-keeping moves, else (beyond the solver's budget) the weight-grid player's best cells.
 pub fn candidates(state: &State) -> Vec<Cell> {
     if state.game_over() {
         return Vec::new();
     }
-    match evaluate(state) {
-        Some(e) => e.best,
-        None => weights::best_cells(state),
+    if let Some(e) = evaluate(state) {
+        return e.best;
+    }
+    match solver::best_moves(state, 8 * solver::MOVE_BUDGET) {
+        Some((_, moves)) if !moves.is_empty() => moves,
+        _ => weights::best_cells(state),
     }
 }
 
@@ -317,8 +325,15 @@ impl ComputerPlayer for Perfect {
         "perfect"
     }
 
+    /// The LED board (its whole game solved once), and the boards the solver plays exactly within
+    /// a move's budget ([`solver::solves`]: 4 × 4, 5 × 5 k4, 6 × 5 k4, 5 × 5 k5, 6 × 6 k5, …).
     fn plays(&self, geometry: Geometry) -> bool {
-        geometry == Geometry::LED
+        geometry == Geometry::LED || solver::solves(geometry)
+    }
+
+    /// Off the LED board an answer is a proof by the solver: up to tenths of a second.
+    fn slow(&self, geometry: Geometry) -> bool {
+        geometry != Geometry::LED
     }
 
     fn choose(&self, game: &Game, rng: &mut StdRng) -> Cell {

@@ -64,7 +64,7 @@ impl ComputerPlayer for SearchPlayer {
     }
 
     /// True: an answer takes up to the time limit (on boards it cannot prove at once).
-    fn slow(&self) -> bool {
+    fn slow(&self, _geometry: Geometry) -> bool {
         true
     }
 
@@ -168,7 +168,7 @@ mod tests {
 
     #[test]
     fn is_slow_and_stops_thinking_when_told() {
-        assert!(SEARCH.slow());
+        assert!(SEARCH.slow(Geometry::LED));
         let g = Geometry::new(15, 15, 5).unwrap();
         let game = Game::from_cells(g, Player::X, &[113, 114]).unwrap();
         let unlimited = SearchPlayer::new(Limits {
