@@ -317,7 +317,7 @@ fn solve_rejects_bad_input_with_one_line_and_exit_code_2() {
 #[test]
 fn perfect_is_offered_where_the_solver_is_exact_and_never_loses_there() {
     use rand::SeedableRng;
-    use tictactoe::players::{self, ComputerPlayer};
+    use tictactoe::players;
     let perfect = players::by_name("perfect").unwrap();
     let board = |w, h, k| Geometry::new(w, h, k).unwrap();
     for (g, offered) in [
