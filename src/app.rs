@@ -802,13 +802,17 @@ fn board_images(state: &App, board: &BoardLayout) -> Vec<Image> {
     images
 }
 
-/// The player whose view `explain` shows: the side to move's computer, or for a person the
-/// strongest player that explains itself on this board.
+/// The player whose view `explain` shows: the side to move's computer, or for a person (or a
+/// player that cannot show its view here) the strongest player that explains itself on this
+/// board. Off the LED board `perfect`'s view would be a proof per move, too slow to draw every
+/// frame, and `search`'s a search per move: there the weight grid explains.
 pub fn explaining_player(state: &App) -> Option<&'static str> {
     let to_move = state.game.state().player_to_move();
+    let led = state.geometry() == Geometry::LED;
     let candidates = [state.seat(to_move), "perfect", "weights"];
     candidates.into_iter().find(|&name| {
         crate::explain::EXPLAINED.contains(&name)
+            && (name != "perfect" || led)
             && players::by_name(name).is_some_and(|p| p.plays(state.geometry()))
     })
 }

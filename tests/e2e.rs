@@ -1864,3 +1864,140 @@ fn e2e_an_uncovered_window_is_drawn_again() {
         sh.same_as(&before)
     });
 }
+
+// ---------------------------------------------------------------------------------------------
+// Larger boards (issue 8) and undo (issue 11).
+// ---------------------------------------------------------------------------------------------
+
+/// The layout the game draws `w` × `h` in (the library's own, so the test clicks where the game
+/// draws; the pixels then say whether it does).
+fn large_layout(w: usize, h: usize, k: usize) -> tictactoe::layout::BoardLayout {
+    let g = tictactoe::Geometry::new(w, h, k).unwrap();
+    tictactoe::app::Layout::of(g).board
+}
+
+/// The inside of cell `c` of a large board, clear of its grid lines and of the last-move frame.
+fn large_cell_inside(l: &tictactoe::layout::BoardLayout, c: usize) -> Rect {
+    let b = l.cell_box(c);
+    easel_rect(b.left + 6, b.bottom + 6, b.right - 6, b.top - 6)
+}
+
+/// Whether a vertical grid line of `l` is drawn in black at the column boundary `i` (1..width).
+fn has_vertical_line(shot: &Shot, l: &tictactoe::layout::BoardLayout, i: i32) -> bool {
+    let b = l.bounds();
+    let x = b.left + i * l.cell_size();
+    // A strip one pixel wide each side, along the middle of the board's height.
+    let r = easel_rect(
+        x - 1,
+        b.bottom + l.cell_size() / 3,
+        x + 1,
+        b.top - l.cell_size() / 3,
+    );
+    shot.count(r, is_dark) as i32 >= (b.top - b.bottom) / 2
+}
+
+#[test]
+fn e2e_gomoku_clicks_play_grid_lines_do_not_five_win_and_the_line_is_shown() {
+    let _serial = serial();
+    if !e2e_available() {
+        return;
+    }
+    let l = large_layout(15, 15, 5);
+    let mut s = Session::start("gomoku", &["--width", "15", "--height", "15", "--run", "5"]);
+    let first = s.wait_for("the 15 × 15 grid", |sh| {
+        (1..15).all(|i| has_vertical_line(sh, &l, i)) && shows_turn(sh)
+    });
+    // A click on the grid line between cells 113 and 114 plays nothing.
+    let line_x = l.x_max(113);
+    s.click(line_x, l.centre(113).y);
+    s.assert_unchanged(&first, "a click on a grid line");
+    // x on 113..=117 (row 8, columns 8–12), o on the row below, alternately.
+    let moves = [113, 128, 114, 129, 115, 130, 116, 131, 117];
+    for (i, &c) in moves.iter().enumerate() {
+        let p = l.centre(c);
+        s.click(p.x, p.y);
+        let colour: fn(Px) -> bool = if i % 2 == 0 { is_blue } else { is_green };
+        s.wait_for(&format!("a mark in cell {c}"), |sh| {
+            sh.count(large_cell_inside(&l, c), colour) >= 10
+        });
+    }
+    let won = s.wait_for("x won, in blue", |sh| shows_result(sh, is_blue));
+    // The winning line crosses the grid lines between its cells in blue.
+    for c in 113..117 {
+        let (x, y) = (l.x_max(c), l.centre(c).y);
+        let crossing = easel_rect(x - 1, y - 2, x + 1, y + 2);
+        s.check(
+            &won,
+            won.count(crossing, is_blue) >= 2,
+            &format!(
+                "the winning line crosses the grid between cells {c} and {}",
+                c + 1
+            ),
+        );
+    }
+    // Off the line, the grid stays black: between cells 98 and 99, a row above.
+    let (x, y) = (l.x_max(98), l.centre(98).y);
+    let off = easel_rect(x - 1, y - 2, x + 1, y + 2);
+    s.check(
+        &won,
+        won.count(off, is_blue) == 0,
+        "no blue off the winning line",
+    );
+}
+
+#[test]
+fn e2e_the_board_button_and_the_b_key_change_the_board() {
+    let _serial = serial();
+    if !e2e_available() {
+        return;
+    }
+    let mut s = Session::start("board-button", &[]);
+    initial_screen(&mut s);
+    // The board button below the LED board: 3 × 3 → 4 × 4 four in a row.
+    let b = tictactoe::app::BOARD_BOX.centre();
+    s.click(b.x, b.y);
+    let four = large_layout(4, 4, 4);
+    s.wait_for("the 4 × 4 grid", |sh| {
+        (1..4).all(|i| has_vertical_line(sh, &four, i))
+    });
+    // b: 4 × 4 → 5 × 5 four in a row.
+    let window = s.window.clone();
+    assert!(s
+        .xdotool(&["key", "--window", &window, "b"])
+        .status
+        .success());
+    let five = large_layout(5, 5, 4);
+    let shot = s.wait_for("the 5 × 5 grid", |sh| {
+        (1..5).all(|i| has_vertical_line(sh, &five, i))
+    });
+    // A click at a cell's centre plays there.
+    let p = five.centre(13);
+    s.click(p.x, p.y);
+    s.wait_for("x in the middle cell of 5 × 5", |sh| {
+        sh.count(large_cell_inside(&five, 13), is_blue) >= 10 && !sh.same_as(&shot)
+    });
+}
+
+#[test]
+fn e2e_undo_empties_the_cell_and_the_person_plays_elsewhere() {
+    let _serial = serial();
+    if !e2e_available() {
+        return;
+    }
+    let mut s = Session::start("undo", &[]);
+    initial_screen(&mut s);
+    play(&mut s, &[5]);
+    let window = s.window.clone();
+    assert!(s
+        .xdotool(&["key", "--window", &window, "u"])
+        .status
+        .success());
+    s.wait_for("cell 5 empty again, x's turn", |sh| {
+        board(sh) == "........." && shows_turn(sh)
+    });
+    play(&mut s, &[1]);
+    // The undo button does the same.
+    let u = tictactoe::app::UNDO_BOX.centre();
+    s.click(u.x, u.y);
+    s.wait_for("cell 1 empty again", |sh| board(sh) == ".........");
+}
