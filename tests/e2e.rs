@@ -10,43 +10,21 @@
 //! in [`win`]: the window is 800 × 800, so `window_y = 800 − easel_y`.
 
 use std::fs::File;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdout, Command, ExitStatus, Output, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{mpsc, Mutex, MutexGuard};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+mod support;
+
+use support::*;
+
 const APP: &str = env!("CARGO_BIN_EXE_tictactoe");
-const WINDOW: usize = 800;
 
 // ---------------------------------------------------------------------------------------------
 // Harness: tools, processes, screenshots.
 // ---------------------------------------------------------------------------------------------
-
-/// One scenario at a time: each starts its own X server and game.
-static SERIAL: Mutex<()> = Mutex::new(());
-
-fn serial() -> MutexGuard<'static, ()> {
-    SERIAL
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-/// Writes to the real standard error, past the test harness's capture, so a skip is always seen.
-fn tell(msg: &str) {
-    let _ = writeln!(std::io::stderr(), "{msg}");
-}
-
-fn on_path(tool: &str) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    std::env::var_os("PATH").is_some_and(|path| {
-        std::env::split_paths(&path).any(|dir| {
-            std::fs::metadata(dir.join(tool))
-                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-        })
-    })
-}
 
 /// Whether the e2e tools are there; skips (or fails, when required) if not.
 fn e2e_available() -> bool {
@@ -63,234 +41,6 @@ fn e2e_available() -> bool {
     }
     tell(&msg);
     false
-}
-
-fn tmp_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-}
-
-fn unique_path(stem: &str, ext: &str) -> PathBuf {
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let n = N.fetch_add(1, Ordering::Relaxed);
-    tmp_dir().join(format!("{stem}-{}-{n}.{ext}", std::process::id()))
-}
-
-/// Runs a command to its end with a time limit; stdout and stderr go through files, so large
-/// outputs cannot block it.
-fn run_with_timeout(cmd: &mut Command, limit: Duration) -> Output {
-    let out_path = unique_path("out", "txt");
-    let err_path = unique_path("err", "txt");
-    let mut child = cmd
-        .stdin(Stdio::null())
-        .stdout(File::create(&out_path).expect("create stdout file"))
-        .stderr(File::create(&err_path).expect("create stderr file"))
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            break status;
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{cmd:?} did not finish within {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let output = Output {
-        status,
-        stdout: std::fs::read(&out_path).unwrap_or_default(),
-        stderr: std::fs::read(&err_path).unwrap_or_default(),
-    };
-    let _ = std::fs::remove_file(out_path);
-    let _ = std::fs::remove_file(err_path);
-    output
-}
-
-/// Ends a process: SIGTERM (so Xvfb removes its lock and socket), then SIGKILL if it lingers.
-fn stop(child: &mut Child) {
-    if matches!(child.try_wait(), Ok(Some(_))) {
-        return;
-    }
-    let terminated = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if !terminated {
-        let _ = child.kill();
-        let _ = child.wait();
-        return;
-    }
-    let start = Instant::now();
-    while start.elapsed() < Duration::from_secs(2) {
-        if matches!(child.try_wait(), Ok(Some(_))) {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let _ = child.kill();
-    let _ = child.wait();
-}
-
-/// An Easel point in window pixels.
-fn win(easel_x: i32, easel_y: i32) -> (usize, usize) {
-    (easel_x as usize, WINDOW - easel_y as usize)
-}
-
-/// A screenshot: RGB pixels, row-major from the top-left.
-#[derive(Clone)]
-struct Shot {
-    width: usize,
-    height: usize,
-    rgb: Vec<u8>,
-}
-
-/// A window-pixel rectangle: x in `x0..x1`, y in `y0..y1`.
-#[derive(Clone, Copy, Debug)]
-struct Rect {
-    x0: usize,
-    y0: usize,
-    x1: usize,
-    y1: usize,
-}
-
-/// The rectangle between two Easel corners, in window pixels (both corners included).
-fn easel_rect(left: i32, bottom: i32, right: i32, top: i32) -> Rect {
-    let (x0, y0) = win(left, top);
-    let (x1, y1) = win(right, bottom);
-    Rect {
-        x0,
-        y0,
-        x1: x1 + 1,
-        y1: y1 + 1,
-    }
-}
-
-type Px = [u8; 3];
-
-fn is_white(p: Px) -> bool {
-    p == [255, 255, 255]
-}
-/// Black, or nearly: the core of a black line or glyph.
-fn is_dark(p: Px) -> bool {
-    p.iter().all(|&c| c <= 90)
-}
-fn is_blue(p: Px) -> bool {
-    p[2] >= 200 && p[0] <= 100 && p[1] <= 100
-}
-fn is_green(p: Px) -> bool {
-    p[1] >= 200 && p[0] <= 100 && p[2] <= 100
-}
-fn is_red(p: Px) -> bool {
-    p[0] >= 200 && p[1] <= 100 && p[2] <= 100
-}
-
-impl Shot {
-    /// Parses a binary PPM (P6, maxval 255).
-    fn from_ppm(data: &[u8]) -> Result<Shot, String> {
-        let mut fields = Vec::new();
-        let mut i = 0;
-        while fields.len() < 4 {
-            match data.get(i) {
-                None => return Err("truncated PPM header".into()),
-                Some(b'#') => {
-                    while data.get(i).is_some_and(|&b| b != b'\n') {
-                        i += 1;
-                    }
-                }
-                Some(b) if b.is_ascii_whitespace() => i += 1,
-                Some(_) => {
-                    let start = i;
-                    while data.get(i).is_some_and(|b| !b.is_ascii_whitespace()) {
-                        i += 1;
-                    }
-                    fields.push(String::from_utf8_lossy(&data[start..i]).into_owned());
-                }
-            }
-        }
-        if fields[0] != "P6" || fields[3] != "255" {
-            return Err(format!("not an 8-bit binary PPM: {fields:?}"));
-        }
-        let number = |s: &str| s.parse::<usize>().map_err(|e| format!("{s}: {e}"));
-        let (width, height) = (number(&fields[1])?, number(&fields[2])?);
-        let pixels = &data[i + 1..];
-        if pixels.len() < width * height * 3 {
-            return Err(format!(
-                "PPM {width}x{height} has {} bytes of pixels",
-                pixels.len()
-            ));
-        }
-        Ok(Shot {
-            width,
-            height,
-            rgb: pixels[..width * height * 3].to_vec(),
-        })
-    }
-
-    fn ppm(&self) -> Vec<u8> {
-        let mut out = format!("P6\n{} {}\n255\n", self.width, self.height).into_bytes();
-        out.extend_from_slice(&self.rgb);
-        out
-    }
-
-    fn px(&self, x: usize, y: usize) -> Px {
-        let i = (y * self.width + x) * 3;
-        [self.rgb[i], self.rgb[i + 1], self.rgb[i + 2]]
-    }
-
-    fn pixels(&self, r: Rect) -> impl Iterator<Item = (usize, usize, Px)> + '_ {
-        (r.y0..r.y1.min(self.height))
-            .flat_map(move |y| (r.x0..r.x1.min(self.width)).map(move |x| (x, y, self.px(x, y))))
-    }
-
-    fn count(&self, r: Rect, class: fn(Px) -> bool) -> usize {
-        self.pixels(r).filter(|&(_, _, p)| class(p)).count()
-    }
-
-    /// The centre of the bounding box of the pixels of a class in a rectangle.
-    fn centre(&self, r: Rect, class: fn(Px) -> bool) -> Option<(f64, f64)> {
-        let mut bb: Option<(usize, usize, usize, usize)> = None;
-        for (x, y, p) in self.pixels(r) {
-            if class(p) {
-                bb = Some(match bb {
-                    None => (x, y, x, y),
-                    Some((a, b, c, d)) => (a.min(x), b.min(y), c.max(x), d.max(y)),
-                });
-            }
-        }
-        bb.map(|(a, b, c, d)| ((a + c) as f64 / 2.0, (b + d) as f64 / 2.0))
-    }
-
-    fn crop(&self, r: Rect) -> Vec<Px> {
-        self.pixels(r).map(|(_, _, p)| p).collect()
-    }
-
-    /// Whether two screenshots show the same picture (see [`same_pixels`]).
-    fn same_as(&self, other: &Shot) -> bool {
-        (self.width, self.height) == (other.width, other.height)
-            && same_pixels(&self.crop(self.whole()), &other.crop(other.whole()))
-    }
-
-    fn whole(&self) -> Rect {
-        Rect {
-            x0: 0,
-            y0: 0,
-            x1: self.width,
-            y1: self.height,
-        }
-    }
-}
-
-/// Whether two pixel lists show the same picture: every channel within 8 of the other's. The same
-/// text drawn by two processes can differ by 1 in an anti-aliased edge pixel; any real change
-/// (a mark, a different letter) differs by far more.
-fn same_pixels(a: &[Px], b: &[Px]) -> bool {
-    a.len() == b.len()
-        && a.iter()
-            .zip(b)
-            .all(|(p, q)| p.iter().zip(q).all(|(x, y)| x.abs_diff(*y) <= 8))
 }
 
 /// A running game on its own X server. Dropping it ends both processes, also when a test panics.
@@ -605,13 +355,6 @@ impl Drop for Session {
 // What a person sees, in the LED program's layout (SPEC §2).
 // ---------------------------------------------------------------------------------------------
 
-/// Inside cell `c`'s box, clear of the grid lines.
-fn cell_box(c: i32) -> Rect {
-    let (col, row) = ((c - 1) % 3, (c - 1) / 3);
-    let (x_min, y_min) = (100 + 100 * col, 600 - 100 * row);
-    easel_rect(x_min + 4, y_min + 4, x_min + 96, y_min + 96)
-}
-
 /// The centre of cell `c`, in Easel coordinates.
 fn cell_centre(c: i32) -> (i32, i32) {
     (150 + 100 * ((c - 1) % 3), 650 - 100 * ((c - 1) / 3))
@@ -626,24 +369,6 @@ fn status_strip() -> Rect {
 /// Inside the restart box, clear of its border.
 fn restart_inside() -> Rect {
     easel_rect(354, 729, 546, 771)
-}
-
-/// Marks a person sees: for each cell, 'x' (blue pixels in it), 'o' (green) or '.' (neither).
-fn board(shot: &Shot) -> String {
-    (1..=9)
-        .map(|c| {
-            let (b, g) = (
-                shot.count(cell_box(c), is_blue),
-                shot.count(cell_box(c), is_green),
-            );
-            match (b >= 20, g >= 20, b + g) {
-                (true, false, _) => 'x',
-                (false, true, _) => 'o',
-                (false, false, 0) => '.',
-                _ => '?',
-            }
-        })
-        .collect()
 }
 
 /// Whether the status strip shows black text near (100,750), with no blue, green or red.
@@ -1904,9 +1629,12 @@ fn e2e_gomoku_clicks_play_grid_lines_do_not_five_win_and_the_line_is_shown() {
     }
     let l = large_layout(15, 15, 5);
     let mut s = Session::start("gomoku", &["--width", "15", "--height", "15", "--run", "5"]);
-    let first = s.wait_for("the 15 × 15 grid", |sh| {
+    s.wait_for("the 15 × 15 grid", |sh| {
         (1..15).all(|i| has_vertical_line(sh, &l, i)) && shows_turn(sh)
     });
+    // The picture as it stays (a first frame may still be settling when it is first seen).
+    std::thread::sleep(Duration::from_millis(500));
+    let first = s.screenshot();
     // A click on the grid line between cells 113 and 114 plays nothing.
     let line_x = l.x_max(113);
     s.click(line_x, l.centre(113).y);

@@ -14,20 +14,20 @@
 //! into `target/tmp/wine-standin/` and only these tests put it on wine's DLL path; it is never
 //! shipped. Wine's prefix (its simulated `C:`) is `target/tmp/wine-prefix`, made on first use.
 
+mod support;
+
 use std::fs::File;
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitStatus, Output, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, MutexGuard, OnceLock};
+use std::path::PathBuf;
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
+use support::*;
 
 const TARGET: &str = "x86_64-pc-windows-gnu";
 const WINE: &str = "/usr/lib/wine/wine64";
 const WINESERVER: &str = "/usr/lib/wine/wineserver64";
 const OBJDUMP: &str = "x86_64-w64-mingw32-objdump";
 const MINGW_GCC: &str = "x86_64-w64-mingw32-gcc";
-const WINDOW: usize = 800;
 
 /// The stand-in for Windows' `bcryptprimitives.dll`: `ProcessPrng` (which always succeeds and fills
 /// the buffer with random bytes) on top of `RtlGenRandom` (advapi32's `SystemFunction036`, which wine
@@ -52,31 +52,6 @@ __declspec(dllexport) BOOL WINAPI ProcessPrng(PBYTE data, SIZE_T len) {
 // ---------------------------------------------------------------------------------------------
 
 /// One test at a time: they share wine's prefix and server, and each GUI test has its own Xvfb.
-static SERIAL: Mutex<()> = Mutex::new(());
-
-fn serial() -> MutexGuard<'static, ()> {
-    SERIAL
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-/// Writes to the real standard error, past the test harness's capture, so a skip is always seen.
-fn tell(msg: &str) {
-    let _ = writeln!(std::io::stderr(), "{msg}");
-}
-
-fn on_path(tool: &str) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    let executable = |p: &Path| {
-        std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-    };
-    if tool.starts_with('/') {
-        return executable(Path::new(tool));
-    }
-    std::env::var_os("PATH")
-        .is_some_and(|path| std::env::split_paths(&path).any(|dir| executable(&dir.join(tool))))
-}
-
 /// Whether rustc has the Windows target's standard library (`rustup target add …`).
 fn target_installed() -> bool {
     Command::new(std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into()))
@@ -120,76 +95,12 @@ fn available(wine: bool, gui: bool) -> bool {
     false
 }
 
-fn tmp_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-}
-
 /// The target directory (`target/tmp`'s parent).
 fn target_dir() -> PathBuf {
     tmp_dir()
         .parent()
         .expect("CARGO_TARGET_TMPDIR is inside the target directory")
         .to_path_buf()
-}
-
-fn unique_path(stem: &str, ext: &str) -> PathBuf {
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let n = N.fetch_add(1, Ordering::Relaxed);
-    tmp_dir().join(format!("{stem}-{}-{n}.{ext}", std::process::id()))
-}
-
-/// Runs a command to its end with a time limit; stdout and stderr go through files, so large
-/// outputs cannot block it.
-fn run_with_timeout(cmd: &mut Command, limit: Duration) -> Output {
-    let out_path = unique_path("out", "txt");
-    let err_path = unique_path("err", "txt");
-    let mut child = cmd
-        .stdin(Stdio::null())
-        .stdout(File::create(&out_path).expect("create stdout file"))
-        .stderr(File::create(&err_path).expect("create stderr file"))
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
-    let status = wait_with_timeout(&mut child, limit)
-        .unwrap_or_else(|| panic!("{cmd:?} did not finish within {limit:?}"));
-    let output = Output {
-        status,
-        stdout: std::fs::read(&out_path).unwrap_or_default(),
-        stderr: std::fs::read(&err_path).unwrap_or_default(),
-    };
-    let _ = std::fs::remove_file(out_path);
-    let _ = std::fs::remove_file(err_path);
-    output
-}
-
-/// Waits for a process to end, at most `limit`; kills it and returns `None` if it does not.
-fn wait_with_timeout(child: &mut Child, limit: Duration) -> Option<ExitStatus> {
-    let start = Instant::now();
-    loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            return Some(status);
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            return None;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
-/// Ends a process: SIGTERM (so Xvfb removes its lock and socket), then SIGKILL if it lingers.
-fn stop(child: &mut Child) {
-    if matches!(child.try_wait(), Ok(Some(_))) {
-        return;
-    }
-    let _ = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .stderr(Stdio::null())
-        .status();
-    if wait_with_timeout(child, Duration::from_secs(2)).is_none() {
-        let _ = child.kill();
-        let _ = child.wait();
-    }
 }
 
 /// What the tests run: the .exe, and the folder holding the stand-in DLL.
@@ -446,104 +357,6 @@ fn windows_command_line_under_wine() {
 // The window under wine, on Xvfb.
 // ---------------------------------------------------------------------------------------------
 
-type Px = [u8; 3];
-
-fn is_dark(p: Px) -> bool {
-    p.iter().all(|&c| c <= 90)
-}
-fn is_blue(p: Px) -> bool {
-    p[2] >= 200 && p[0] <= 100 && p[1] <= 100
-}
-fn is_green(p: Px) -> bool {
-    p[1] >= 200 && p[0] <= 100 && p[2] <= 100
-}
-
-/// A screenshot: RGB pixels, row-major from the top-left.
-struct Shot {
-    width: usize,
-    height: usize,
-    rgb: Vec<u8>,
-}
-
-impl Shot {
-    /// Parses a binary PPM (P6, maxval 255) with no comments, as `import` writes it.
-    fn from_ppm(data: &[u8]) -> Result<Shot, String> {
-        let mut fields = Vec::new();
-        let mut i = 0;
-        while fields.len() < 4 {
-            while data.get(i).is_some_and(u8::is_ascii_whitespace) {
-                i += 1;
-            }
-            let start = i;
-            while data.get(i).is_some_and(|b| !b.is_ascii_whitespace()) {
-                i += 1;
-            }
-            if start == i {
-                return Err("truncated PPM header".into());
-            }
-            fields.push(String::from_utf8_lossy(&data[start..i]).into_owned());
-        }
-        if fields[0] != "P6" || fields[3] != "255" {
-            return Err(format!("not an 8-bit binary PPM: {fields:?}"));
-        }
-        let number = |s: &str| s.parse::<usize>().map_err(|e| format!("{s}: {e}"));
-        let (width, height) = (number(&fields[1])?, number(&fields[2])?);
-        let pixels = data.get(i + 1..).unwrap_or_default();
-        if pixels.len() < width * height * 3 {
-            return Err(format!("PPM {width}x{height} has {} bytes", pixels.len()));
-        }
-        Ok(Shot {
-            width,
-            height,
-            rgb: pixels[..width * height * 3].to_vec(),
-        })
-    }
-
-    fn px(&self, x: usize, y: usize) -> Px {
-        let i = (y * self.width + x) * 3;
-        [self.rgb[i], self.rgb[i + 1], self.rgb[i + 2]]
-    }
-
-    /// How many pixels of a class in the window rectangle x in `x0..x1`, y in `y0..y1`.
-    fn count(
-        &self,
-        (x0, y0, x1, y1): (usize, usize, usize, usize),
-        class: fn(Px) -> bool,
-    ) -> usize {
-        (y0..y1)
-            .flat_map(|y| (x0..x1).map(move |x| (x, y)))
-            .filter(|&(x, y)| class(self.px(x, y)))
-            .count()
-    }
-}
-
-/// Inside cell `c`'s box (1–9, row-major from the top-left), clear of the grid lines, in window
-/// pixels: the LED board's cells are 100 px squares from Easel (100, 400) to (400, 700), and
-/// `window_y = 800 − easel_y`.
-fn cell_box(c: usize) -> (usize, usize, usize, usize) {
-    let (col, row) = ((c - 1) % 3, (c - 1) / 3);
-    let (x0, y0) = (100 + 100 * col, 100 + 100 * row);
-    (x0 + 4, y0 + 4, x0 + 96, y0 + 96)
-}
-
-/// Marks a person sees: for each cell, 'x' (blue pixels in it), 'o' (green) or '.' (neither).
-fn board(shot: &Shot) -> String {
-    (1..=9)
-        .map(|c| {
-            let (b, g) = (
-                shot.count(cell_box(c), is_blue),
-                shot.count(cell_box(c), is_green),
-            );
-            match (b >= 20, g >= 20, b + g) {
-                (true, false, _) => 'x',
-                (false, true, _) => 'o',
-                (false, false, 0) => '.',
-                _ => '?',
-            }
-        })
-        .collect()
-}
-
 /// Whether the cells are white but for their marks: white pixels fill at least half of each.
 fn white_cells(shot: &Shot) -> bool {
     (1..=9).all(|c| shot.count(cell_box(c), |p| p == [255, 255, 255]) >= 92 * 92 / 2)
@@ -554,8 +367,8 @@ fn white_cells(shot: &Shot) -> bool {
 fn shows_grid(shot: &Shot) -> bool {
     (110..=390).step_by(20).all(|t| {
         [200, 300].iter().all(|&line| {
-            shot.count((line - 2, t, line + 3, t + 1), is_dark) >= 1
-                && shot.count((t, line - 2, t + 1, line + 3), is_dark) >= 1
+            shot.count(rect(line - 2, t, line + 3, t + 1), is_dark) >= 1
+                && shot.count(rect(t, line - 2, t + 1, line + 3), is_dark) >= 1
         })
     })
 }
