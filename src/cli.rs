@@ -54,10 +54,10 @@ pub enum Command {
         #[command(flatten)]
         board: Board,
         /// The search player's time for the move, in milliseconds (default 1000).
-        #[arg(long, value_name = "MS", conflicts_with = "nodes")]
+        #[arg(long, value_name = "MS", conflicts_with = "nodes", value_parser = clap::value_parser!(u64).range(1..=60_000))]
         think: Option<u64>,
         /// The search player's node budget for the move (reproducible, one thread).
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
         nodes: Option<u64>,
         /// The cells played so far, 1–9 on the 3 × 3 board (1 to width·height, row-major from the
         /// top-left), the starting player's first.

@@ -21,9 +21,20 @@ pub fn run(command: Command) -> Result<String, String> {
             cells,
         } => {
             let g = board.geometry()?;
-            let limits = (think, nodes);
-            let cell =
-                crate::players::search::answer(g, &player, start.into(), seed, limits, &cells)?;
+            let custom;
+            let chosen: &dyn ComputerPlayer = match search_limits(think, nodes) {
+                Some(limits) if player == SEARCH.name() => {
+                    custom = SearchPlayer::new(limits);
+                    &custom
+                }
+                Some(_) => {
+                    return Err(format!(
+                        "--think and --nodes are options of the search player, not of {player}"
+                    ))
+                }
+                None => crate::engine::player_for(g, &player)?,
+            };
+            let cell = crate::engine::choose_move_with(g, chosen, start.into(), seed, &cells)?;
             Ok(format!("{cell}\n"))
         }
         Command::Explain {
@@ -46,11 +57,7 @@ pub fn run(command: Command) -> Result<String, String> {
         } => {
             let g = board.geometry()?;
             // The search player with the arena's budget, in the roster's place.
-            let search = SearchPlayer::new(match (think, nodes) {
-                (_, Some(n)) => Limits::nodes(n),
-                (Some(ms), _) => Limits::time(ms),
-                _ => SEARCH.limits,
-            });
+            let search = SearchPlayer::new(search_limits(think, nodes).unwrap_or(SEARCH.limits));
             let players: Vec<&dyn ComputerPlayer> = crate::players::for_board(g)
                 .into_iter()
                 .map(|p| {
@@ -81,6 +88,16 @@ pub fn run(command: Command) -> Result<String, String> {
             Ok(text)
         }
         Command::Pbrain => crate::pbrain::run_stdio().map(|()| String::new()),
+    }
+}
+
+/// The search player's budget from `--think MS` or `--nodes N` (clap makes them exclusive and
+/// positive), if either is given.
+fn search_limits(think: Option<u64>, nodes: Option<u64>) -> Option<Limits> {
+    match (think, nodes) {
+        (_, Some(n)) => Some(Limits::nodes(n)),
+        (Some(ms), _) => Some(Limits::time(ms)),
+        _ => None,
     }
 }
 

@@ -3,7 +3,7 @@
 
 use crate::game::Game;
 use crate::geometry::{Cell, Geometry};
-use crate::players;
+use crate::players::{self, ComputerPlayer};
 use crate::rules::Player;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -32,20 +32,35 @@ pub fn choose_move_on(
     seed: u64,
     cells: &[String],
 ) -> Result<Cell, String> {
-    let player = players::by_name(player_name).ok_or_else(|| {
+    choose_move_with(g, player_for(g, player_name)?, start, seed, cells)
+}
+
+/// The computer player called `name`, if it plays boards of `g`; else a one-line error that lists
+/// the players (of the board).
+pub fn player_for(g: Geometry, name: &str) -> Result<&'static dyn ComputerPlayer, String> {
+    let player = players::by_name(name).ok_or_else(|| {
         let names: Vec<&str> = players::all().iter().map(|p| p.name()).collect();
-        format!(
-            "unknown player '{player_name}' (players: {})",
-            names.join(", ")
-        )
+        format!("unknown player '{name}' (players: {})", names.join(", "))
     })?;
     if !player.plays(g) {
         let names: Vec<&str> = players::for_board(g).iter().map(|p| p.name()).collect();
         return Err(format!(
-            "{player_name} does not play the {g} board (players there: {})",
+            "{name} does not play the {g} board (players there: {})",
             names.join(", ")
         ));
     }
+    Ok(player)
+}
+
+/// The cell `player` plays after `cells` on board `g` (`start`'s first), with
+/// `StdRng::seed_from_u64(seed)` for its ties; or a one-line error.
+pub fn choose_move_with(
+    g: Geometry,
+    player: &dyn ComputerPlayer,
+    start: Player,
+    seed: u64,
+    cells: &[String],
+) -> Result<Cell, String> {
     let game = parse_game(g, start, cells)?;
     if let Some(outcome) = game.state().outcome() {
         return Err(format!("the game is already over ({outcome})"));

@@ -181,11 +181,20 @@ fn arena_prints_a_reproducible_table() {
 #[test]
 fn arena_plays_any_board_with_the_players_of_that_board() {
     let a = run(&[
-        "arena", "--games", "4", "--seed", "1", "--width", "5", "--height", "5", "--run", "4",
+        "arena", "--games", "4", "--seed", "1", "--width", "4", "--height", "4", "--run", "4",
+        "--nodes", "2000",
     ]);
     assert_eq!(a.status.code(), Some(0), "{}", stderr(&a));
     let table = stdout(&a);
-    assert!(table.starts_with("Arena: 5×5, 4 in a row"), "{table}");
+    assert!(table.starts_with("Arena: 4×4, 4 in a row"), "{table}");
+    assert!(
+        table.contains("search thinks 2000 nodes a move."),
+        "{table}"
+    );
+    // perfect plays 4×4 four in a row exactly (the solver proves it): it never loses a game.
+    for line in table.lines().filter(|l| l.starts_with("perfect ")) {
+        assert_eq!(line.split_whitespace().last(), Some("0"), "{line}");
+    }
     assert!(
         !table.lines().any(|l| l.starts_with("bp")),
         "bp plays only 3×3:\n{table}"

@@ -414,8 +414,8 @@ fn command_errors_are_one_line_with_exit_code_2() {
             "tictactoe: unknown player 'nobody'",
         ),
         (
-            &["--player", "perfect", "--width", "4", "--height", "4"],
-            "tictactoe: perfect does not play the 4×4",
+            &["--player", "bp", "--width", "4", "--height", "4"],
+            "tictactoe: bp does not play the 4×4",
         ),
         (
             &["--player", "oxo", "5", "5"],

@@ -11,7 +11,6 @@ use super::{event_text, explain, priority_text, Bidder, CellNote, Explanation, K
 use crate::bp::tictactoe::Event;
 use crate::engine::parse_game;
 use crate::geometry::Geometry;
-use crate::players;
 use crate::rules::Player;
 use std::fmt::{self, Write as _};
 
@@ -116,17 +115,7 @@ pub fn command(
     g: Geometry,
     cells: &[String],
 ) -> Result<String, String> {
-    let p = players::by_name(player).ok_or_else(|| {
-        let names: Vec<&str> = players::all().iter().map(|p| p.name()).collect();
-        format!("unknown player '{player}' (players: {})", names.join(", "))
-    })?;
-    if !p.plays(g) {
-        let names: Vec<&str> = players::for_board(g).iter().map(|p| p.name()).collect();
-        return Err(format!(
-            "{player} does not play the {g} board (players there: {})",
-            names.join(", ")
-        ));
-    }
+    crate::engine::player_for(g, player)?;
     if !EXPLAINED.contains(&player) {
         return Err(format!(
             "{player} cannot explain itself (explained: {})",

@@ -4,10 +4,8 @@
 //! plays exactly (on 3 × 3 it proves every position in well under a millisecond).
 
 use super::ComputerPlayer;
-use crate::engine::parse_game;
 use crate::game::Game;
 use crate::geometry::{Cell, Geometry};
-use crate::rules::Player;
 use crate::search::{Limits, Position, Search, SearchResult};
 use rand::rngs::StdRng;
 use std::sync::atomic::AtomicBool;
@@ -76,58 +74,11 @@ impl ComputerPlayer for SearchPlayer {
     }
 }
 
-/// The answer of `tictactoe move`: [`choose_move`] for the search player (with `limits`, the
-/// `--think` and `--nodes` options), [`crate::engine::choose_move_on`] for the others (which take
-/// no such options).
-pub fn answer(
-    g: Geometry,
-    player: &str,
-    start: Player,
-    seed: u64,
-    limits: (Option<u64>, Option<u64>),
-    cells: &[String],
-) -> Result<Cell, String> {
-    if player == SEARCH.name() {
-        choose_move(g, start, limits.0, limits.1, cells)
-    } else if limits != (None, None) {
-        Err(format!(
-            "--think and --nodes are options of the search player, not of {player}"
-        ))
-    } else {
-        crate::engine::choose_move_on(g, player, start, seed, cells)
-    }
-}
-
-/// The answer of `tictactoe move --player search [--think MS | --nodes N]`: the cell the search
-/// plays after `cells` on board `g`, within those limits (default: one second).
-pub fn choose_move(
-    g: Geometry,
-    start: Player,
-    think: Option<u64>,
-    nodes: Option<u64>,
-    cells: &[String],
-) -> Result<Cell, String> {
-    let limits = match (think, nodes) {
-        (Some(_), Some(_)) => return Err("give --think or --nodes, not both".into()),
-        (Some(0), _) | (_, Some(0)) => return Err("--think and --nodes must be positive".into()),
-        (Some(ms), None) => Limits::time(ms),
-        (None, Some(n)) => Limits::nodes(n),
-        (None, None) => SEARCH.limits,
-    };
-    let game = parse_game(g, start, cells)?;
-    if let Some(outcome) = game.state().outcome() {
-        return Err(format!("the game is already over ({outcome})"));
-    }
-    let r = SearchPlayer::new(limits)
-        .analyse(&game, &AtomicBool::new(false))
-        .ok_or("the game is already over")?;
-    Ok(r.best + 1)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::arena::versus_adversary;
+    use crate::rules::Player;
     use rand::SeedableRng;
 
     #[test]
@@ -181,18 +132,5 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(0);
         let c = ComputerPlayer::think(&unlimited, &game, &mut rng, &stop);
         assert!(game.check(c).is_ok(), "{c}");
-    }
-
-    #[test]
-    fn the_command_line_answer_checks_its_options() {
-        let g = Geometry::new(5, 5, 4).unwrap();
-        let cells: Vec<String> = ["13", "7"].iter().map(|s| s.to_string()).collect();
-        let c = choose_move(g, Player::X, None, Some(5000), &cells).unwrap();
-        assert!((1..=25).contains(&c) && c != 13 && c != 7);
-        // Node budgets are reproducible.
-        assert_eq!(choose_move(g, Player::X, None, Some(5000), &cells), Ok(c));
-        assert!(choose_move(g, Player::X, Some(10), Some(10), &cells).is_err());
-        assert!(choose_move(g, Player::X, Some(0), None, &cells).is_err());
-        assert!(choose_move(g, Player::X, None, Some(10), &["13".into(), "13".into()]).is_err());
     }
 }
