@@ -804,12 +804,13 @@ fn board_images(state: &App, board: &BoardLayout) -> Vec<Image> {
 
 /// The player whose view `explain` shows: the side to move's computer, or for a person (or a
 /// player that cannot show its view here) the strongest player that explains itself on this
-/// board. Off the LED board `perfect`'s view would be a proof per move, too slow to draw every
-/// frame, and `search`'s a search per move: there the weight grid explains.
+/// board. Off the LED board `perfect`'s view would be a full proof per move, too slow for a frame:
+/// there a person's side is explained by `search` (a small search per move, remembered per
+/// position).
 pub fn explaining_player(state: &App) -> Option<&'static str> {
     let to_move = state.game.state().player_to_move();
     let led = state.geometry() == Geometry::LED;
-    let candidates = [state.seat(to_move), "perfect", "weights"];
+    let candidates = [state.seat(to_move), "perfect", "search", "weights"];
     candidates.into_iter().find(|&name| {
         crate::explain::EXPLAINED.contains(&name)
             && (name != "perfect" || led)

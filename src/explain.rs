@@ -27,7 +27,7 @@ use crate::rules::{Outcome, Player, State};
 use std::fmt;
 
 /// The players that can explain themselves, in the order of [`crate::players::all`].
-pub const EXPLAINED: [&str; 5] = ["bp", "oxo", "weights", "perfect", "random"];
+pub const EXPLAINED: [&str; 6] = ["bp", "oxo", "weights", "perfect", "search", "random"];
 
 /// How a player sees a position.
 #[derive(Clone, Debug, PartialEq)]
@@ -60,6 +60,11 @@ pub enum Kind {
     Bp(BpView),
     /// A uniformly random choice.
     Random,
+    /// The search player: each move's value where a small search proves it.
+    Search {
+        /// Nodes searched after each move.
+        nodes_per_move: u64,
+    },
 }
 
 /// The behavioral program as `bp` runs it for the side to move, just before it selects its move.
@@ -94,6 +99,8 @@ pub enum CellNote {
         /// The number of legal moves.
         one_in: usize,
     },
+    /// A value the player's search did not prove within its budget.
+    Unproven,
 }
 
 /// A b-thread instance, as a bid names it.
@@ -149,6 +156,7 @@ impl CellNote {
                 s
             }
             CellNote::Chance { one_in } => format!("1/{one_in}"),
+            CellNote::Unproven => "?".to_string(),
         }
     }
 }
@@ -197,8 +205,98 @@ pub fn explain(player: &str, game: &Game) -> Result<Explanation, ExplainError> {
         "oxo" => oxo(state),
         "weights" => weights(state, state.player_to_move()),
         "perfect" => perfect(state),
+        "search" => search(game),
         _ => random(state),
     })
+}
+
+/// `search`: each legal move's value for the mover, where a search of a small node budget after
+/// the move proves it (`W`, `D`, `L` with the plies to the end; `?` where it does not), and the move
+/// the search player chooses within a budget of its own. One engine (and its transposition table)
+/// serves every move. The last explanation is remembered, so a window that draws it every frame
+/// searches once per position.
+pub fn search(game: &Game) -> Explanation {
+    use crate::players::search::{position_of, SearchPlayer};
+    use crate::search::{cancel_flag, Limits, Position, Search, Verdict};
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Mutex;
+    static LAST: Mutex<Option<(Game, Explanation)>> = Mutex::new(None);
+    if let Some((g, e)) = LAST.lock().ok().and_then(|l| l.clone()) {
+        if g == *game {
+            return e;
+        }
+    }
+    let state = game.state();
+    let nodes_per_move = if state.geometry().cells() <= 49 {
+        20_000
+    } else {
+        1_000
+    };
+    let mut engine = Search::new(Limits::nodes(nodes_per_move), cancel_flag());
+    let per_cell = notes(state, |c| {
+        let child = game.play(c).expect("a legal move");
+        let remaining = state.geometry().cells() - state.moves_count();
+        let value = |value, plies| CellNote::Value(MoveValue { value, plies });
+        match child.state().outcome() {
+            Some(Outcome::Won(_)) => value(Value::Win, 1),
+            Some(Outcome::Draw) => value(Value::Draw, 1),
+            None => match verdict(&mut engine, position_of(&child)) {
+                Some((Verdict::Win(p), _)) => value(Value::Loss, p as usize + 1),
+                Some((Verdict::Loss(p), _)) => value(Value::Win, p as usize + 1),
+                Some((Verdict::Draw, _)) => value(Value::Draw, remaining),
+                None => CellNote::Unproven,
+            },
+        }
+    });
+    // A verdict seen `n` plies later, from the side to move `n` plies earlier.
+    fn flip(v: Verdict, n: u32) -> Verdict {
+        (0..n).fold(v, |v, _| match v {
+            Verdict::Win(p) => Verdict::Loss(p + 1),
+            Verdict::Loss(p) => Verdict::Win(p + 1),
+            Verdict::Draw => Verdict::Draw,
+        })
+    }
+    // The proven value of a position for its side to move. A forced reply (a lone threat
+    // blocked) comes back from the search unproven: the value is then the reply's, one ply on.
+    fn verdict(engine: &mut Search, mut pos: Position) -> Option<(Verdict, u32)> {
+        let mut flips = 0;
+        loop {
+            let r = engine.think(&pos)?;
+            match r.proven {
+                Some(v) => return Some((flip(v, flips), flips)),
+                None if r.depth == 0 && flips < 8 => {
+                    pos.play(r.best).ok()?;
+                    flips += 1;
+                    if pos.game_over() {
+                        // The forced reply ended the game: the side to move now has lost, or
+                        // the board is full.
+                        let v = if pos.winner().is_some() {
+                            Verdict::Loss(0)
+                        } else {
+                            Verdict::Draw
+                        };
+                        return Some((flip(v, flips), flips));
+                    }
+                }
+                None => return None,
+            }
+        }
+    }
+    let chosen = SearchPlayer::new(Limits::nodes(4 * nodes_per_move))
+        .analyse(game, &AtomicBool::new(false))
+        .map(|r| vec![r.best + 1])
+        .unwrap_or_default();
+    let e = Explanation {
+        player: "search",
+        state: *state,
+        per_cell,
+        chosen,
+        kind: Kind::Search { nodes_per_move },
+    };
+    if let Ok(mut last) = LAST.lock() {
+        *last = Some((game.clone(), e.clone()));
+    }
+    e
 }
 
 /// Notes for the free cells of `state`, `None` on the others.
@@ -463,6 +561,11 @@ impl Explanation {
                      how many b-threads request its O event (+) and block it (-). {selection}"
                 )
             }
+            Kind::Search { nodes_per_move } => format!(
+                "search, {me} to move: each move's value for {me} where a search of \
+                 {nodes_per_move} nodes after it proves one (W win, D draw, L loss, with the plies \
+                 to the end, this move included; ? unproven). It plays: {chosen}."
+            ),
             Kind::Random => format!(
                 "random, {me} to move: each of the {} legal moves with probability 1/{}.",
                 self.chosen.len(),

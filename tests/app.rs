@@ -581,7 +581,9 @@ proptest! {
 
 #[test]
 fn explain_draws_each_players_view_inside_the_empty_cells_and_never_over_a_text() {
-    let seats = ["human", "bp", "oxo", "weights", "perfect", "random"];
+    let seats = [
+        "human", "bp", "oxo", "weights", "perfect", "search", "random",
+    ];
     for i in 0..app::PRESETS.len() {
         for o_seat in seats {
             let mut s = App::new(HUMAN, o_seat, Player::X, 1).on_board(preset_app(i).geometry());

@@ -443,3 +443,41 @@ fn command_errors_are_one_line_with_exit_code_2() {
         assert!(o.stdout.is_empty());
     }
 }
+
+/// search's view on 3 × 3: every move's value is proved by its small search, and equals the
+/// exhaustive solution's (the independent negamax above), on every position to move of both
+/// starts; its choice keeps the position's value.
+#[test]
+fn search_explains_every_3x3_move_with_its_exact_value() {
+    let mut memo = HashMap::new();
+    let games: Vec<Game> = [Player::X, Player::O]
+        .into_iter()
+        .flat_map(reachable)
+        .filter(|g| !g.state().game_over())
+        .collect();
+    assert_eq!(games.len(), 2 * (5478 - 958));
+    for g in games {
+        let e = explain::explain("search", &g).unwrap();
+        let state = g.state();
+        let value_of = |v: i32| match v.signum() {
+            1 => Value::Win,
+            0 => Value::Draw,
+            _ => Value::Loss,
+        };
+        for c in state.legal_moves() {
+            let Some(CellNote::Value(v)) = e.note(c) else {
+                panic!("{:?}: cell {c} unproven: {:?}", g.moves(), e.note(c));
+            };
+            let exact = -score(&state.result(c), &mut memo);
+            assert_eq!(v.value, value_of(exact), "{:?} cell {c}", g.moves());
+        }
+        let best = state
+            .legal_moves()
+            .map(|c| -score(&state.result(c), &mut memo))
+            .max()
+            .unwrap();
+        assert_eq!(e.chosen.len(), 1);
+        let chosen = -score(&state.result(e.chosen[0]), &mut memo);
+        assert_eq!(value_of(chosen), value_of(best), "{:?}", g.moves());
+    }
+}
