@@ -53,12 +53,9 @@ pub enum Command {
         /// The board.
         #[command(flatten)]
         board: Board,
-        /// The search player's time for the move, in milliseconds (default 1000).
-        #[arg(long, value_name = "MS", conflicts_with = "nodes", value_parser = clap::value_parser!(u64).range(1..=60_000))]
-        think: Option<u64>,
-        /// The search player's node budget for the move (reproducible, one thread).
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
-        nodes: Option<u64>,
+        /// The search player's budget for the move.
+        #[command(flatten)]
+        budget: SearchBudget,
         /// The cells played so far, 1–9 on the 3 × 3 board (1 to width·height, row-major from the
         /// top-left), the starting player's first.
         #[arg(value_name = "CELL", allow_hyphen_values = true)]
@@ -105,12 +102,9 @@ pub enum Command {
         /// The board (the exhaustive adversary plays only on 3 × 3).
         #[command(flatten)]
         board: Board,
-        /// The search player's time a move, in milliseconds (default 1000).
-        #[arg(long, value_name = "MS", conflicts_with = "nodes", value_parser = clap::value_parser!(u64).range(1..=60_000))]
-        think: Option<u64>,
-        /// The search player's node budget a move (reproducible tables).
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
-        nodes: Option<u64>,
+        /// The search player's budget a move (with --nodes, reproducible tables).
+        #[command(flatten)]
+        budget: SearchBudget,
     },
     /// Play as a Gomocup engine ("pbrain") over standard input and output: START, BEGIN, TURN,
     /// BOARD, INFO (with the extension `INFO k K`, the run length), TAKEBACK, RESTART, END, ABOUT.
@@ -119,6 +113,37 @@ pub enum Command {
 
 /// The most games per pairing the arena plays: enough for any table, and a bound on its time.
 pub const MAX_GAMES: u32 = 100_000;
+
+/// The search player's budget on the command line: `--think MS` or `--nodes N`.
+#[derive(clap::Args, Debug, PartialEq, Clone, Copy)]
+pub struct SearchBudget {
+    /// The search player's time a move, in milliseconds (default 1000).
+    #[arg(long, value_name = "MS", conflicts_with = "nodes", value_parser = clap::value_parser!(u64).range(1..=60_000))]
+    pub think: Option<u64>,
+    /// The search player's node budget a move (reproducible, one thread).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    pub nodes: Option<u64>,
+}
+
+impl SearchBudget {
+    /// The limits asked for, if either option was given.
+    pub fn limits(&self) -> Option<crate::search::Limits> {
+        match (self.think, self.nodes) {
+            (_, Some(n)) => Some(crate::search::Limits::nodes(n)),
+            (Some(ms), _) => Some(crate::search::Limits::time(ms)),
+            _ => None,
+        }
+    }
+
+    /// How the arena's table names the budget.
+    pub fn describe(&self) -> String {
+        match (self.think, self.nodes) {
+            (_, Some(n)) => format!("{n} nodes"),
+            (Some(ms), _) => format!("{ms} ms"),
+            _ => "1000 ms".to_string(),
+        }
+    }
+}
 
 /// A board on the command line: `--width W --height H --run K`, each side from 1 to 19.
 #[derive(clap::Args, Debug, PartialEq, Clone, Copy)]

@@ -5,7 +5,6 @@ use crate::app::App;
 use crate::cli::{Cli, Command};
 use crate::players::search::{SearchPlayer, SEARCH};
 use crate::players::ComputerPlayer;
-use crate::search::Limits;
 use std::io::IsTerminal;
 
 /// Runs a subcommand: its standard output, or a one-line error.
@@ -16,13 +15,12 @@ pub fn run(command: Command) -> Result<String, String> {
             start,
             seed,
             board,
-            think,
-            nodes,
+            budget,
             cells,
         } => {
             let g = board.geometry()?;
             let custom;
-            let chosen: &dyn ComputerPlayer = match search_limits(think, nodes) {
+            let chosen: &dyn ComputerPlayer = match budget.limits() {
                 Some(limits) if player == SEARCH.name() => {
                     custom = SearchPlayer::new(limits);
                     &custom
@@ -52,12 +50,11 @@ pub fn run(command: Command) -> Result<String, String> {
             games,
             seed,
             board,
-            think,
-            nodes,
+            budget,
         } => {
             let g = board.geometry()?;
             // The search player with the arena's budget, in the roster's place.
-            let search = SearchPlayer::new(search_limits(think, nodes).unwrap_or(SEARCH.limits));
+            let search = SearchPlayer::new(budget.limits().unwrap_or(SEARCH.limits));
             let players: Vec<&dyn ComputerPlayer> = crate::players::for_board(g)
                 .into_iter()
                 .map(|p| {
@@ -77,27 +74,15 @@ pub fn run(command: Command) -> Result<String, String> {
             bar.finish_and_clear();
             let mut text = table.to_string();
             if players.iter().any(|p| p.name() == search.name()) {
-                let budget = match (think, nodes) {
-                    (_, Some(n)) => format!("{n} nodes"),
-                    (Some(ms), _) => format!("{ms} ms"),
-                    _ => "1000 ms".to_string(),
-                };
                 let at = text.find('\n').map_or(text.len(), |i| i + 1);
-                text.insert_str(at, &format!("search thinks {budget} a move.\n"));
+                text.insert_str(
+                    at,
+                    &format!("search thinks {} a move.\n", budget.describe()),
+                );
             }
             Ok(text)
         }
         Command::Pbrain => crate::pbrain::run_stdio().map(|()| String::new()),
-    }
-}
-
-/// The search player's budget from `--think MS` or `--nodes N` (clap makes them exclusive and
-/// positive), if either is given.
-fn search_limits(think: Option<u64>, nodes: Option<u64>) -> Option<Limits> {
-    match (think, nodes) {
-        (_, Some(n)) => Some(Limits::nodes(n)),
-        (Some(ms), _) => Some(Limits::time(ms)),
-        _ => None,
     }
 }
 

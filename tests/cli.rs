@@ -112,6 +112,8 @@ fn move_plays_other_boards() {
         let o = run(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         assert_eq!(stderr(&o).lines().count(), 1, "{args:?}: {}", stderr(&o));
+        assert!(stdout(&o).is_empty(), "{args:?}: nothing on stdout");
+        assert!(!stderr(&o).contains("panicked"), "{args:?}");
     }
 }
 

@@ -1402,42 +1402,6 @@ fn cli_an_absurd_arena_is_a_one_line_error() {
     assert_eq!(err.trim_end().lines().count(), 1, "{err:?}");
 }
 
-/// Absurd board sizes are refused at once, in one line with exit code 2, not played.
-#[test]
-fn cli_absurd_sizes_are_one_line_errors() {
-    for args in [
-        &[
-            "move",
-            "--player",
-            "perfect",
-            "--width",
-            "4611686018427387907",
-            "--height",
-            "4",
-            "--run",
-            "3",
-            "1",
-        ][..],
-        &[
-            "move",
-            "--player",
-            "perfect",
-            "--width",
-            "4294967296",
-            "--height",
-            "4294967296",
-            "--run",
-            "1",
-        ],
-    ] {
-        let (status, out, err) = run_app(args, None);
-        assert_eq!(status.code(), Some(2), "{args:?}: {status}; stderr {err}");
-        assert_eq!(out, "", "{args:?}: nothing on stdout");
-        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err:?}");
-        assert!(!err.contains("panicked"), "{args:?}: {err:?}");
-    }
-}
-
 /// The app without a usable display: a non-zero exit, one line on stderr, no panic report.
 fn check_no_window(display: Option<&str>) {
     let (status, _out, err) = run_app(&[], display);
