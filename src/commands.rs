@@ -1,7 +1,7 @@
 //! The command line's answers: what `tictactoe move`, `explain`, `solve` and `arena` print, as text
 //! or a one-line error (the binary prints the error on standard error and exits with code 2).
 
-use crate::app::App;
+use crate::app::{App, Seat};
 use crate::cli::{Cli, Command};
 use crate::players::search::{SearchPlayer, SEARCH};
 use crate::players::ComputerPlayer;
@@ -90,7 +90,8 @@ pub fn run(command: Command) -> Result<String, String> {
 /// played (`--moves`) and whether it explains (`--explain`); or a one-line error.
 pub fn window_app(cli: &Cli) -> Result<App, String> {
     let g = cli.board.geometry()?;
-    let mut app = App::new(&cli.x, &cli.o, cli.start.into(), cli.seed).on_board(g);
+    let seat = |name: &str| Seat::named(name).unwrap_or_default();
+    let mut app = App::new(seat(&cli.x), seat(&cli.o), cli.start.into(), cli.seed).on_board(g);
     for (name, side) in [(&cli.x, "x"), (&cli.o, "o")] {
         if crate::players::by_name(name).is_some_and(|p| !p.plays(g)) {
             return Err(format!("{name} does not play the {g} board (as {side})"));
