@@ -53,7 +53,9 @@ fn one_second_a_move() {
                 threads,
                 ..Limits::time(1000)
             };
-            let r = Search::new(limits, cancel_flag()).think(&pos).unwrap();
+            let r = Search::new(limits, cancel_flag())
+                .think(&pos.setup())
+                .unwrap();
             println!(
                 "1 s a move, {threads} thread(s), {name}: depth {}, {} nodes, {:.0} nodes/s, best {},{}",
                 r.depth,
@@ -72,13 +74,13 @@ fn benches(c: &mut Criterion) {
     group.sample_size(10);
     for (name, pos) in positions() {
         let r = Search::new(Limits::nodes(50_000), cancel_flag())
-            .think(&pos)
+            .think(&pos.setup())
             .unwrap();
         println!("50,000 nodes, {name}: depth {}", r.depth);
         group.bench_with_input(BenchmarkId::new("nodes_50k", name), &pos, |b, pos| {
             b.iter(|| {
                 Search::new(Limits::nodes(50_000), cancel_flag())
-                    .think(black_box(pos))
+                    .think(black_box(&pos.setup()))
                     .unwrap()
                     .nodes
             })
@@ -98,7 +100,7 @@ fn benches(c: &mut Criterion) {
             |b, pos| {
                 b.iter(|| {
                     Search::new(limits, cancel_flag())
-                        .think(black_box(pos))
+                        .think(black_box(&pos.setup()))
                         .unwrap()
                 })
             },

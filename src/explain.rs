@@ -261,7 +261,7 @@ pub fn search(game: &Game) -> Explanation {
         let mut pos = *pos;
         let mut flips = 0;
         loop {
-            let r = engine.think(&pos)?;
+            let r = engine.think(&pos.setup())?;
             match r.proven {
                 Some(v) => return Some(flip(v, flips)),
                 None if r.depth == 0 && flips < 8 => {

@@ -210,6 +210,15 @@ impl State {
         self.start
     }
 
+    /// The position as stones and the player to move (what an engine needs of it).
+    pub fn setup(&self) -> Setup {
+        Setup {
+            geometry: self.geometry,
+            stones: self.stones,
+            to_move: self.player_to_move(),
+        }
+    }
+
     /// The stone layout: the cells each player holds.
     pub fn stones(&self) -> &Stones {
         &self.stones

@@ -19,7 +19,7 @@ use tictactoe::{Cell, Geometry, Outcome, Player, Setup, State, Stones, Value, Ve
 
 fn think(pos: &State, limits: Limits) -> tictactoe::search::SearchResult {
     Search::new(limits, cancel_flag())
-        .think(pos)
+        .think(&pos.setup())
         .expect("a move")
 }
 
@@ -198,7 +198,7 @@ fn the_cancel_flag_stops_an_unlimited_search() {
     // Set before: the search returns at once with a legal move.
     let cancel = cancel_flag();
     cancel.store(true, Ordering::Relaxed);
-    let r = Search::new(unlimited, cancel).think(&pos).unwrap();
+    let r = Search::new(unlimited, cancel).think(&pos.setup()).unwrap();
     assert!(pos.legal_to_move_in(r.best));
     // Set while it thinks: it returns soon after.
     let cancel = cancel_flag();
@@ -210,7 +210,7 @@ fn the_cancel_flag_stops_an_unlimited_search() {
             Instant::now()
         })
     };
-    let r = Search::new(unlimited, cancel).think(&pos).unwrap();
+    let r = Search::new(unlimited, cancel).think(&pos.setup()).unwrap();
     let cancelled_at = setter.join().unwrap();
     let lag = Instant::now().saturating_duration_since(cancelled_at);
     assert!(

@@ -35,7 +35,8 @@ impl SearchPlayer {
         if game.state().game_over() {
             return None;
         }
-        Search::new(self.limits, crate::search::cancel_flag()).think_until(game.state(), stop)
+        Search::new(self.limits, crate::search::cancel_flag())
+            .think_until(&game.state().setup(), stop)
     }
 }
 

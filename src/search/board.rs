@@ -300,7 +300,6 @@ impl Board {
         }
     }
 
-
     /// The Zobrist hash of the stones and the side to move.
     #[inline]
     pub fn hash(&self) -> u64 {

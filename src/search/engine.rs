@@ -12,7 +12,7 @@ use super::board::{Board, Layout, EMPTY};
 use super::tt::{Bound, Entry, Table};
 use super::{Limits, MATE, MATE_BOUND};
 use crate::geometry::Cell;
-use crate::rules::State;
+use crate::rules::Setup;
 use crate::value::Value;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -112,20 +112,22 @@ impl Search {
         self.tt.clear();
     }
 
-    /// Thinks about `state` and returns the move to play, or `None` when the game is over.
-    pub fn think(&mut self, state: &State) -> Option<SearchResult> {
+    /// Thinks about `position` and returns the move to play, or `None` when the game is over
+    /// (someone has a line, or the board is full).
+    ///
+    /// The position is a [`Setup`] — stones and the player to move — rather than a checked
+    /// [`State`](crate::rules::State) (`state.setup()` gives one), because a Gomocup manager may
+    /// ask for a move in any arrangement of stones.
+    pub fn think(&mut self, position: &Setup) -> Option<SearchResult> {
         let cancel = Arc::clone(&self.cancel);
-        self.think_until(state, &cancel)
+        self.think_until(position, &cancel)
     }
 
     /// [`think`](Search::think), stopping as soon as `stop` is set (instead of the search's own
     /// cancel flag): it then returns the best move found so far.
-    pub fn think_until(&mut self, state: &State, stop: &AtomicBool) -> Option<SearchResult> {
+    pub fn think_until(&mut self, position: &Setup, stop: &AtomicBool) -> Option<SearchResult> {
         let started = Instant::now();
-        if state.game_over() {
-            return None;
-        }
-        let g = state.geometry();
+        let g = position.geometry;
         let shape = (g.width(), g.height(), g.run());
         if self.shape != Some(shape) {
             let cells = shape.0 * shape.1;
@@ -137,7 +139,10 @@ impl Search {
             self.shape = Some(shape);
         }
         let layout = Arc::new(Layout::new(g));
-        let board = Board::of(layout, state.stones(), state.player_to_move());
+        let board = Board::of(layout, &position.stones, position.to_move);
+        if board.winner().is_some() || board.stone_count() == g.cells() {
+            return None;
+        }
         let shared = Shared {
             tt: &self.tt,
             cancel: stop,
