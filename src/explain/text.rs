@@ -7,7 +7,7 @@
 //! ([`Explanation::caption`]), and for `bp` every free cell's O event with the b-threads that request
 //! it and those that block it, and the b-threads that block some event.
 
-use super::{event_text, explain, priority_text, Bidder, CellNote, Explanation, Kind, EXPLAINED};
+use super::{event_text, explain, priority_text, Bidder, CellNote, Explanation, Kind};
 use crate::bp::tictactoe::Event;
 use crate::engine::parse_game;
 use crate::geometry::Geometry;
@@ -89,7 +89,7 @@ pub fn render(e: &Explanation) -> String {
         }
         for (name, count, mut events) in kinds {
             events.sort();
-            let shown: Vec<String> = if events.len() == super::bp_events().len() {
+            let shown: Vec<String> = if events.len() == crate::players::bp::events().len() {
                 vec!["every event".to_string()]
             } else {
                 events.into_iter().map(event_text).collect()
@@ -115,13 +115,7 @@ pub fn command(
     g: Geometry,
     cells: &[String],
 ) -> Result<String, String> {
-    crate::engine::player_for(g, player)?;
-    if !EXPLAINED.contains(&player) {
-        return Err(format!(
-            "{player} cannot explain itself (explained: {})",
-            EXPLAINED.join(", ")
-        ));
-    }
+    let player = crate::engine::player_for(g, player)?;
     let game = parse_game(g, start, cells)?;
     explain(player, &game)
         .map(|e| render(&e))
