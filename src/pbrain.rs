@@ -1,13 +1,12 @@
 //! `tictactoe pbrain`: the Gomocup engine protocol (SPEC.md §8) over standard input and output.
 //!
 //! [`Brain::handle`] is the protocol as a function of one line in and the lines out; [`run_stdio`]
-//! is the thin loop around it. Coordinates are `x,y`, zero-based, x the column. The rule is
+//! is the thin loop around it (`commands::pbrain`). Coordinates are `x,y`, zero-based, x the column. The rule is
 //! free-style: `k` (default 5, set with the extension `INFO k K`) or more in a row win. The engine
 //! answers a move within `timeout_turn` (default 5 s), keeping a safety margin, and within a share
 //! of `time_left` when the match has a time limit.
 
 use crate::search::{Limits, Position, Search};
-use std::io::{BufRead, Write};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
@@ -318,35 +317,6 @@ impl Brain {
         };
         self.stones[r.best] = Some(OWN);
         vec![format!("{},{}", r.best % w, r.best / w)]
-    }
-}
-
-/// Runs the protocol on standard input and output until `END` or the end of the input (or until
-/// the manager closes the output).
-pub fn run_stdio() -> Result<(), String> {
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    let stdout = std::io::stdout();
-    let mut brain = Brain::new();
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        match input.read_until(b'\n', &mut buf) {
-            Ok(0) => return Ok(()),
-            Ok(_) => {}
-            Err(e) => return Err(format!("cannot read the manager's commands: {e}")),
-        }
-        let line = String::from_utf8_lossy(&buf);
-        let replies = brain.handle(&line);
-        let mut out = stdout.lock();
-        for r in replies {
-            if writeln!(out, "{r}").and_then(|_| out.flush()).is_err() {
-                return Ok(());
-            }
-        }
-        if brain.ended() {
-            return Ok(());
-        }
     }
 }
 

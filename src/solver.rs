@@ -56,13 +56,11 @@ pub struct Board {
 impl Board {
     /// The tables of a `width` × `height` board with `run` in a line to win, or why the solver does
     /// not play it.
-    pub fn new(g: Geometry) -> Result<Board, String> {
+    pub fn new(g: Geometry) -> Result<Board, SolveError> {
         let (width, height, run) = (g.width(), g.height(), g.run());
         let n = width * height;
         if n > MAX_CELLS {
-            return Err(format!(
-                "the solver plays boards of at most {MAX_CELLS} cells, {width}×{height} has {n}"
-            ));
+            return Err(SolveError::TooLarge { geometry: g });
         }
         let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         let bit = |r: usize, c: usize| 1u64 << (r * width + c);
@@ -280,6 +278,38 @@ struct Position {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OutOfBudget;
 
+/// Why the solver gives no value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// The board has more than [`MAX_CELLS`] cells.
+    TooLarge {
+        /// The board.
+        geometry: Geometry,
+    },
+    /// The proof needs more than `budget` nodes.
+    OutOfBudget {
+        /// The nodes allowed.
+        budget: u64,
+    },
+}
+
+impl std::fmt::Display for SolveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            SolveError::TooLarge { geometry: g } => write!(
+                f,
+                "the solver plays boards of at most {MAX_CELLS} cells, {}×{} has {}",
+                g.width(),
+                g.height(),
+                g.cells()
+            ),
+            SolveError::OutOfBudget { budget } => write!(f, "no proof within {budget} nodes"),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
 /// The search: a board's tables, the transposition table and the count of nodes.
 pub struct Solver {
     board: Board,
@@ -297,7 +327,7 @@ const DEFEND: [i32; 8] = [1, 3, 12, 48, 192, 768, 3072, 12288];
 
 impl Solver {
     /// A solver for board `g` that gives up after `budget` nodes.
-    pub fn new(g: Geometry, budget: u64) -> Result<Solver, String> {
+    pub fn new(g: Geometry, budget: u64) -> Result<Solver, SolveError> {
         let board = Board::new(g)?;
         // A table in proportion to the board: at most 2^(cells + 2) buckets.
         let max_log2 = (g.cells() as u32 + 2).min(Table::MAX_LOG2);
@@ -576,7 +606,7 @@ fn outcome(mover: Player, v: Score) -> Outcome {
 }
 
 /// Solves `state` within `budget` nodes: its value with perfect play, or why not.
-pub fn solve(state: &State, budget: u64) -> Result<Solution, String> {
+pub fn solve(state: &State, budget: u64) -> Result<Solution, SolveError> {
     let start = Instant::now();
     let g = state.geometry();
     let done = |value| Solution {
@@ -594,7 +624,7 @@ pub fn solve(state: &State, budget: u64) -> Result<Solution, String> {
     let mover = state.player_to_move();
     let v = solver
         .value(marks(state, mover), marks(state, mover.other()))
-        .map_err(|_| format!("no proof within {budget} nodes"))?;
+        .map_err(|_| SolveError::OutOfBudget { budget })?;
     Ok(Solution {
         value: outcome(mover, v),
         nodes: solver.nodes(),
@@ -647,42 +677,6 @@ pub fn solves(g: Geometry) -> bool {
         g.cells() <= MAX_CELLS && best_moves(&State::empty(g, Player::X), MOVE_BUDGET).is_some();
     known.lock().expect("not poisoned").insert(g, answer);
     answer
-}
-
-/// `n` with a comma between groups of three digits: 14430 → "14,430".
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
-
-/// The line `tictactoe solve` prints: the value, then the size and time of the proof, e.g.
-/// `draw (14,430 nodes, 0.04 s)`.
-pub fn report(s: &Solution) -> String {
-    let value = match s.value {
-        Outcome::Won(p) => format!("{p} wins"),
-        Outcome::Draw => "draw".to_string(),
-    };
-    let noun = if s.nodes == 1 { "node" } else { "nodes" };
-    format!(
-        "{value} ({} {noun}, {:.2} s)",
-        thousands(s.nodes),
-        s.seconds
-    )
-}
-
-/// `tictactoe solve`: the position reached by `cells` (parsed as `tictactoe move` parses them, with
-/// the same one-line errors) on board `g` with `start` first, solved; the line to print, or a
-/// one-line error.
-pub fn command(g: Geometry, start: Player, cells: &[String]) -> Result<String, String> {
-    let game = crate::engine::parse_game(g, start, cells)?;
-    solve(game.state(), u64::MAX).map(|s| report(&s) + "\n")
 }
 
 #[cfg(test)]
@@ -749,15 +743,6 @@ mod tests {
                 checked += 1;
             }
         }
-    }
-
-    #[test]
-    fn thousands_groups_digits() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(1000), "1,000");
-        assert_eq!(thousands(14430), "14,430");
-        assert_eq!(thousands(1234567), "1,234,567");
     }
 
     #[test]
