@@ -3,6 +3,7 @@
 
 use super::cli::{Board, SearchBudget};
 use crate::arena::{arena_on, ArenaTable};
+use crate::geometry::Geometry;
 use crate::players::search::{SearchPlayer, SEARCH};
 use crate::players::ComputerPlayer;
 use std::fmt::{self, Write as _};
@@ -11,9 +12,18 @@ use std::fmt::{self, Write as _};
 /// on standard error.
 pub fn run(games: u32, seed: u64, board: Board, budget: SearchBudget) -> Result<String, String> {
     let g = board.geometry().map_err(|e| e.to_string())?;
+    // Off 3 × 3, perfect plays a board only if the solver proves it within a move's budget; that
+    // first proof can take many seconds (6 × 6 k5: about twenty), so a terminal is told.
+    let spinner = super::progress("{spinner} {msg} {elapsed}", None);
+    if g != Geometry::LED {
+        spinner.set_message(format!("perfect: proving {g} first…"));
+        spinner.enable_steady_tick(std::time::Duration::from_millis(120));
+    }
+    let roster = crate::players::for_board(g);
+    spinner.finish_and_clear();
     // The search player with the arena's budget, in the roster's place.
     let search = SearchPlayer::new(budget.limits().unwrap_or(SEARCH.limits));
-    let players: Vec<&dyn ComputerPlayer> = crate::players::for_board(g)
+    let players: Vec<&dyn ComputerPlayer> = roster
         .into_iter()
         .map(|p| {
             if p.name() == search.name() {

@@ -4,21 +4,45 @@
 use super::cli::Board;
 use super::parse_game;
 use crate::rules::{Outcome, Player};
-use crate::solver::{solve, Solution};
+use crate::solver::{solve_with, Progress, Solution, SolveError};
 
 /// The subcommand: the position reached by `cells` (parsed as `tictactoe move` parses them) on
-/// `board` with `start` first, solved; the line to print, or a one-line error.
+/// `board` with `start` first, solved with tables of at most `memory_mb` MiB; the line to print,
+/// or a one-line error. On a terminal, a spinner on standard error shows the time so far, the
+/// nodes, the depth of the node being searched and the tables' size.
 pub fn run(
     board: Board,
     start: Player,
     memory_mb: u64,
     cells: &[String],
 ) -> Result<String, String> {
-    let _ = memory_mb;
     let g = board.geometry().map_err(|e| e.to_string())?;
     let game = parse_game(g, start, cells).map_err(|e| e.to_string())?;
-    let s = solve(game.state(), u64::MAX).map_err(|e| e.to_string())?;
-    Ok(report(&s) + "\n")
+    let bar = super::progress("solve {spinner} {elapsed} {msg}", None);
+    let shown = bar.clone();
+    let memory = usize::try_from(memory_mb << 20).unwrap_or(usize::MAX);
+    let solved = solve_with(game.state(), u64::MAX, Some(memory), move |p: &Progress| {
+        shown.set_message(progress_text(p));
+        shown.tick();
+    });
+    bar.finish_and_clear();
+    match solved {
+        Ok(s) => Ok(report(&s) + "\n"),
+        Err(SolveError::OutOfMemory { .. }) => Err(format!(
+            "the proof needs more than {memory_mb} MiB of tables (--memory MB raises the limit)"
+        )),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// The progress line: `1,245,184 nodes, ply 17, tables 48 MiB`.
+pub fn progress_text(p: &Progress) -> String {
+    format!(
+        "{} nodes, ply {}, tables {} MiB",
+        thousands(p.nodes),
+        p.depth,
+        p.table_bytes.div_ceil(1 << 20)
+    )
 }
 
 /// `n` with a comma between groups of three digits: 14430 → "14,430".
@@ -76,5 +100,11 @@ mod tests {
             seconds: 0.04,
         };
         assert_eq!(report(&s), "draw (14,430 nodes, 0.04 s)");
+        let p = Progress {
+            nodes: 1_245_184,
+            depth: 17,
+            table_bytes: 48 << 20,
+        };
+        assert_eq!(progress_text(&p), "1,245,184 nodes, ply 17, tables 48 MiB");
     }
 }
