@@ -13,7 +13,7 @@ pub mod explain;
 pub mod game;
 pub mod geometry;
 pub mod icon;
-pub mod layout;
+pub use app::layout;
 pub mod led;
 pub mod pbrain;
 pub mod players;
