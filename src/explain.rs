@@ -1,5 +1,5 @@
 //! Explanations (issue 11): how a computer player sees the position for the side to move, as plain
-//! data for the window's overlays and for `tictactoe explain` ([`text`]).
+//! data for the window's overlays and for `tictactoe explain` (`commands::explain`).
 //!
 //! Each player explains itself ([`ComputerPlayer::explain`], in its own module); this module keeps
 //! the data and the captions. An [`Explanation`] has one optional [`CellNote`] per cell (none on
@@ -17,8 +17,6 @@
 //!
 //! [`CellNote::label`] is a short label for a cell ("11", "W3", "D", "1/7", "+2"), and
 //! [`Explanation::caption`] one sentence a teacher can read out.
-
-pub mod text;
 
 use crate::bp::tictactoe::Event;
 use crate::bp::Snapshot;
