@@ -61,7 +61,7 @@ pub fn thousands(n: u64) -> String {
 /// The line `tictactoe solve` prints: the value, then the size and time of the proof, e.g.
 /// `draw (14,430 nodes, 0.04 s)`.
 pub fn report(s: &Solution) -> String {
-    let value = match s.value {
+    let value = match s.outcome() {
         Outcome::Won(p) => format!("{p} wins"),
         Outcome::Draw => "draw".to_string(),
     };
@@ -76,6 +76,7 @@ pub fn report(s: &Solution) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::value::{Value, Verdict};
 
     #[test]
     fn thousands_groups_digits() {
@@ -88,14 +89,17 @@ mod tests {
 
     #[test]
     fn report_reads_as_a_sentence() {
+        // o to move, and it loses: x wins.
         let s = Solution {
-            value: Outcome::Won(Player::X),
+            value: Value::uncounted(Verdict::Loss),
+            to_move: Player::O,
             nodes: 1,
             seconds: 0.004,
         };
         assert_eq!(report(&s), "x wins (1 node, 0.00 s)");
         let s = Solution {
-            value: Outcome::Draw,
+            value: Value::uncounted(Verdict::Draw),
+            to_move: Player::X,
             nodes: 14_430,
             seconds: 0.04,
         };
