@@ -243,6 +243,43 @@ fn the_window_refuses_bad_starting_positions_and_players_before_opening() {
 }
 
 #[test]
+fn move_plays_gomocup_and_the_largest_boards() {
+    // 20 × 20 (Gomocup's freestyle board) and 26 × 26: the search blocks an open four of x's
+    // (row 11, columns 9–12; o to move) at one of its ends.
+    for side in [20usize, 26] {
+        let at = |row: usize, col: usize| (row * side + col + 1).to_string();
+        let cells = [
+            at(10, 9),
+            at(0, 0),
+            at(10, 10),
+            at(0, 2),
+            at(10, 11),
+            at(0, 4),
+            at(10, 12),
+        ];
+        let mut args = vec![
+            "move".to_string(),
+            "--player".into(),
+            "search".into(),
+            "--nodes".into(),
+            "20000".into(),
+            "--width".into(),
+            side.to_string(),
+            "--height".into(),
+            side.to_string(),
+            "--run".into(),
+            "5".into(),
+        ];
+        args.extend(cells.iter().cloned());
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let cell = stdout(&o).trim().to_string();
+        assert!(cell == at(10, 8) || cell == at(10, 13), "{side}: {cell}");
+    }
+}
+
+#[test]
 fn a_control_character_inside_an_argument_keeps_the_error_on_one_line() {
     for args in [
         &["move", "--player", "oxo", "1\n2"][..],
@@ -295,41 +332,4 @@ fn solve_stops_at_its_memory_limit_with_one_line() {
     assert!(stderr(&o).is_empty(), "{}", stderr(&o));
     let o = run(&["solve", "--memory", "0"]);
     assert_eq!(o.status.code(), Some(2));
-}
-
-#[test]
-fn move_plays_gomocup_and_the_largest_boards() {
-    // 20 × 20 (Gomocup's freestyle board) and 26 × 26: the search blocks an open four of x's
-    // (row 11, columns 9–12; o to move) at one of its ends.
-    for side in [20usize, 26] {
-        let at = |row: usize, col: usize| (row * side + col + 1).to_string();
-        let cells = [
-            at(10, 9),
-            at(0, 0),
-            at(10, 10),
-            at(0, 2),
-            at(10, 11),
-            at(0, 4),
-            at(10, 12),
-        ];
-        let mut args = vec![
-            "move".to_string(),
-            "--player".into(),
-            "search".into(),
-            "--nodes".into(),
-            "20000".into(),
-            "--width".into(),
-            side.to_string(),
-            "--height".into(),
-            side.to_string(),
-            "--run".into(),
-            "5".into(),
-        ];
-        args.extend(cells.iter().cloned());
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let o = run(&args);
-        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-        let cell = stdout(&o).trim().to_string();
-        assert!(cell == at(10, 8) || cell == at(10, 13), "{side}: {cell}");
-    }
 }

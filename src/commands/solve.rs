@@ -89,17 +89,16 @@ mod tests {
 
     #[test]
     fn report_reads_as_a_sentence() {
-        // o to move, and it loses: x wins.
         let s = Solution {
-            value: Value::uncounted(Verdict::Loss),
-            to_move: Player::O,
+            value: Value::uncounted(Verdict::Win),
+            to_move: Player::X,
             nodes: 1,
             seconds: 0.004,
         };
         assert_eq!(report(&s), "x wins (1 node, 0.00 s)");
         let s = Solution {
             value: Value::uncounted(Verdict::Draw),
-            to_move: Player::X,
+            to_move: Player::O,
             nodes: 14_430,
             seconds: 0.04,
         };
