@@ -5,7 +5,6 @@ use crate::app::App;
 use crate::cli::{Cli, Command};
 use crate::players::search::{SearchPlayer, SEARCH};
 use crate::players::ComputerPlayer;
-use std::io::IsTerminal;
 
 /// Runs a subcommand: its standard output, or a one-line error.
 pub fn run(command: Command) -> Result<String, String> {
@@ -103,7 +102,9 @@ pub fn window_app(cli: &Cli) -> Result<App, String> {
 
 /// A progress bar on standard error when it is a terminal; hidden otherwise, so scripts and pipes
 /// see only the answer.
+#[cfg(not(target_arch = "wasm32"))]
 fn progress_bar() -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
     if !std::io::stderr().is_terminal() {
         return indicatif::ProgressBar::hidden();
     }
@@ -114,4 +115,10 @@ fn progress_bar() -> indicatif::ProgressBar {
         bar.set_style(style);
     }
     bar
+}
+
+/// A web page has no terminal (and offers no arena): no progress bar.
+#[cfg(target_arch = "wasm32")]
+fn progress_bar() -> crate::web::NoProgress {
+    crate::web::NoProgress
 }

@@ -8,6 +8,7 @@ pub mod app;
 pub mod arena;
 pub mod bp;
 pub mod cli;
+pub mod clock;
 pub mod commands;
 pub mod easel;
 pub mod engine;
@@ -22,6 +23,7 @@ pub mod players;
 pub mod rules;
 pub mod search;
 pub mod solver;
+pub mod web;
 
 pub use game::{Game, MoveError};
 pub use geometry::{Cell, CellSet, Geometry};

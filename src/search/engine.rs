@@ -11,10 +11,11 @@
 use super::board::{Board, Layout, EMPTY};
 use super::tt::{Bound, Entry, Table};
 use super::{Limits, Position, Verdict, MATE, MATE_BOUND};
+use crate::clock::Instant;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The deepest ply the search reaches (forced blocks extend beyond the nominal depth).
 const MAX_PLY: usize = 128;
