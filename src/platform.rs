@@ -3,10 +3,25 @@
 //! goes, how slow computers' work runs beside the frames, how the loop wakes, and the window's
 //! set-up. Everything else — the `App`, its `images()`, the input path — is the same program.
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use tictactoe::game::Game;
+use tictactoe::players::ComputerPlayer;
+
 #[cfg(not(target_arch = "wasm32"))]
 pub use desktop::*;
 #[cfg(target_arch = "wasm32")]
 pub use web::*;
+
+/// A slow computer's move to work out away from the frames ([`think`]): `answer` is called with
+/// the cell unless `stop` was set first.
+pub struct Thinking {
+    pub player: &'static dyn ComputerPlayer,
+    pub game: Game,
+    pub seed: u64,
+    pub stop: Arc<AtomicBool>,
+    pub answer: Box<dyn FnOnce(usize) + Send>,
+}
 
 /// The desktop: a process with arguments, standard streams, threads and environment variables.
 #[cfg(not(target_arch = "wasm32"))]
@@ -44,10 +59,22 @@ mod desktop {
         }
     }
 
-    /// Runs a slow computer's work away from the frames: on a thread of its own.
-    pub fn spawn(work: impl FnOnce() + Send + 'static) {
-        std::thread::spawn(work);
+    /// Works out a slow computer's move on a thread of its own.
+    pub fn think(t: super::Thinking) {
+        use ::rand::{rngs::StdRng, SeedableRng};
+        use std::sync::atomic::Ordering;
+        std::thread::spawn(move || {
+            let cell = t
+                .player
+                .think(&t.game, &mut StdRng::seed_from_u64(t.seed), &t.stop);
+            if !t.stop.load(Ordering::Relaxed) {
+                (t.answer)(cell);
+            }
+        });
     }
+
+    /// Nothing: the threads work by themselves.
+    pub fn work_a_slice() {}
 
     /// Asks for the next frame after `wait` (when the program will change by itself), or when a
     /// worker's answer comes (`thinking`), and otherwise waits for input without drawing. On X11
@@ -162,9 +189,76 @@ mod web {
         true
     }
 
-    /// Runs a slow computer's work: the page has one thread, so it runs now.
-    pub fn spawn(work: impl FnOnce() + Send + 'static) {
-        work();
+    /// The page's one thread works out a slow computer's move between frames, in slices
+    /// ([`work_a_slice`]): the search a slice of its nodes a frame, other players all at once on
+    /// the frame after the request (which shows that they think).
+    pub fn think(t: super::Thinking) {
+        use tictactoe::players::{search::SEARCH, ComputerPlayer};
+        use tictactoe::search::Search;
+        let search = (t.player.name() == SEARCH.name()).then(|| {
+            let mut search = Search::new(SEARCH.limits, tictactoe::search::cancel_flag());
+            let slices = search.begin_slices(&t.game.state().setup());
+            (search, slices)
+        });
+        // (No slices when the game is over: then the player's own think says so.)
+        let search = search.and_then(|(search, slices)| Some((search, slices?)));
+        JOB.with(|job| {
+            *job.borrow_mut() = Some(Job {
+                thinking: t,
+                search,
+                budget: FIRST_BUDGET,
+            })
+        });
+    }
+
+    /// The nodes of a search's first slice after its threat searches; then as many as took
+    /// [`SLICE`] in the slice before.
+    const FIRST_BUDGET: u64 = 4096;
+
+    /// A search slice's time: half a frame at 60 frames a second.
+    const SLICE: f64 = 0.008;
+
+    /// The work in hand: a request, with its search and the nodes of its next slice.
+    struct Job {
+        thinking: super::Thinking,
+        search: Option<(tictactoe::search::Search, tictactoe::search::Slices)>,
+        budget: u64,
+    }
+
+    thread_local! {
+        static JOB: std::cell::RefCell<Option<Job>> = const { std::cell::RefCell::new(None) };
+    }
+
+    /// One frame's work on the request in hand: a slice of the search, or the whole answer of
+    /// another player.
+    pub fn work_a_slice() {
+        use ::rand::{rngs::StdRng, SeedableRng};
+        use std::sync::atomic::Ordering;
+        let Some(mut job) = JOB.with(|job| job.borrow_mut().take()) else {
+            return;
+        };
+        if job.thinking.stop.load(Ordering::Relaxed) {
+            return;
+        }
+        let t = &job.thinking;
+        let cell = match &mut job.search {
+            None => Some(
+                t.player
+                    .think(&t.game, &mut StdRng::seed_from_u64(t.seed), &t.stop),
+            ),
+            Some((search, slices)) => {
+                let (nodes, started) = (slices.nodes(), macroquad::miniquad::date::now());
+                let answer = search.slice(slices, job.budget);
+                let took = macroquad::miniquad::date::now() - started;
+                let used = (slices.nodes() - nodes).max(1) as f64;
+                job.budget = (used * SLICE / took.max(0.001)).clamp(1024.0, 1e6) as u64;
+                answer.map(|r| r.best)
+            }
+        };
+        match cell {
+            Some(cell) => (job.thinking.answer)(cell),
+            None => JOB.with(|slot| *slot.borrow_mut() = Some(job)),
+        }
     }
 
     /// Asks for the next frame while the program will change by itself or a computer thinks; the

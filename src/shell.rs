@@ -3,7 +3,6 @@
 //! step with neither lets time act (a computer's move), and the window shows `images(state)`.
 //! Easel ↔ window coordinates are converted here, in [`Viewport`], and nowhere else.
 
-use ::rand::{rngs::StdRng, SeedableRng};
 use macroquad::miniquad::{self, EventHandler, KeyCode, KeyMods};
 use macroquad::prelude::*;
 use std::process::ExitCode;
@@ -280,13 +279,17 @@ impl Thinker {
             return;
         };
         let stop = Arc::new(AtomicBool::new(false));
-        let (game, seed, ticket) = (request.game.clone(), request.seed, request.ticket);
-        let (send, stopped) = (self.send.clone(), Arc::clone(&stop));
-        platform::spawn(move || {
-            let cell = player.think(&game, &mut StdRng::seed_from_u64(seed), &stopped);
-            if !stopped.load(Ordering::Relaxed) && send.send((ticket, cell)).is_ok() {
-                miniquad::window::wake_up();
-            }
+        let (ticket, send) = (request.ticket, self.send.clone());
+        platform::think(platform::Thinking {
+            player,
+            game: request.game.clone(),
+            seed: request.seed,
+            stop: Arc::clone(&stop),
+            answer: Box::new(move |cell| {
+                if send.send((ticket, cell)).is_ok() {
+                    miniquad::window::wake_up();
+                }
+            }),
         });
         self.current = Some((ticket, stop));
     }
@@ -358,6 +361,7 @@ async fn run(mut state: App) {
         for step in steps.steps.drain(..) {
             state = app::new_state(&step.at(now), state);
         }
+        platform::work_a_slice();
         for answer in thinker.answers(now) {
             state = app::new_state(&answer, state);
         }

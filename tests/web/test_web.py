@@ -243,6 +243,7 @@ def check_search_keeps_the_page_alive_while_it_thinks(web):
     gaps = [b - a for a, b in zip(frames, frames[1:])]
     thinking = frames[-1] - frames[0]
     print(f"    {len(frames)} frames in {thinking:.0f} ms of thinking, longest gap {max(gaps):.0f} ms")
+    print("    gaps (ms): " + " ".join(f"{g:.0f}" for g in gaps))
     assert thinking > 300, f"it thought for {thinking:.0f} ms only"
     assert max(gaps) < 250, f"the page froze for {max(gaps):.0f} ms"
     # The answer: one o (GREEN) on the board, beside the x.
