@@ -6,7 +6,7 @@ mod platform;
 mod shell;
 
 use std::process::ExitCode;
-use tictactoe::cli::{self, Parsed};
+use tictactoe::commands::{self, cli, cli::Parsed};
 
 fn main() -> ExitCode {
     console::attach_parent_console();
@@ -19,14 +19,14 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
-        Some(command) => match tictactoe::commands::run(command) {
+        Some(command) => match commands::run(command) {
             Ok(text) => print(&text),
             Err(line) => {
                 platform::show_error(&format!("tictactoe: {line}"));
                 ExitCode::from(2)
             }
         },
-        None => match tictactoe::commands::window_app(&cli) {
+        None => match commands::window_app(&cli) {
             Ok(app) => shell::run_window(app),
             Err(line) => {
                 platform::show_error(&format!("tictactoe: {line}"));

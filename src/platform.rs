@@ -5,8 +5,7 @@
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use tictactoe::game::Game;
-use tictactoe::players::ComputerPlayer;
+use tictactoe::app::ThinkRequest;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub use desktop::*;
@@ -16,9 +15,7 @@ pub use web::*;
 /// A slow computer's move to work out away from the frames ([`think`]): `answer` is called with
 /// the cell unless `stop` was set first.
 pub struct Thinking {
-    pub player: &'static dyn ComputerPlayer,
-    pub game: Game,
-    pub seed: u64,
+    pub request: ThinkRequest,
     pub stop: Arc<AtomicBool>,
     pub answer: Box<dyn FnOnce(usize) + Send>,
 }
@@ -61,13 +58,8 @@ mod desktop {
 
     /// Works out a slow computer's move on a thread of its own.
     pub fn think(t: super::Thinking) {
-        use ::rand::{rngs::StdRng, SeedableRng};
-        use std::sync::atomic::Ordering;
         std::thread::spawn(move || {
-            let cell = t
-                .player
-                .think(&t.game, &mut StdRng::seed_from_u64(t.seed), &t.stop);
-            if !t.stop.load(Ordering::Relaxed) {
+            if let Some(cell) = tictactoe::app::answer(&t.request, &t.stop) {
                 (t.answer)(cell);
             }
         });
@@ -193,11 +185,11 @@ mod web {
     /// ([`work_a_slice`]): the search a slice of its nodes a frame, other players all at once on
     /// the frame after the request (which shows that they think).
     pub fn think(t: super::Thinking) {
-        use tictactoe::players::{search::SEARCH, ComputerPlayer};
+        use tictactoe::players::{search::SEARCH, PlayerId};
         use tictactoe::search::Search;
-        let search = (t.player.name() == SEARCH.name()).then(|| {
+        let search = (t.request.player == PlayerId::Search).then(|| {
             let mut search = Search::new(SEARCH.limits, tictactoe::search::cancel_flag());
-            let slices = search.begin_slices(&t.game.state().setup());
+            let slices = search.begin_slices(&t.request.game.state().setup());
             (search, slices)
         });
         // (No slices when the game is over: then the player's own think says so.)
@@ -232,7 +224,6 @@ mod web {
     /// One frame's work on the request in hand: a slice of the search, or the whole answer of
     /// another player.
     pub fn work_a_slice() {
-        use ::rand::{rngs::StdRng, SeedableRng};
         use std::sync::atomic::Ordering;
         let Some(mut job) = JOB.with(|job| job.borrow_mut().take()) else {
             return;
@@ -240,23 +231,20 @@ mod web {
         if job.thinking.stop.load(Ordering::Relaxed) {
             return;
         }
-        let t = &job.thinking;
-        let cell = match &mut job.search {
-            None => Some(
-                t.player
-                    .think(&t.game, &mut StdRng::seed_from_u64(t.seed), &t.stop),
-            ),
-            Some((search, slices)) => {
-                let (nodes, started) = (slices.nodes(), macroquad::miniquad::date::now());
-                let answer = search.slice(slices, job.budget);
-                let took = macroquad::miniquad::date::now() - started;
-                let used = (slices.nodes() - nodes).max(1) as f64;
-                job.budget = (used * SLICE / took.max(0.001)).clamp(1024.0, 1e6) as u64;
-                answer.map(|r| r.best)
+        let Some((search, slices)) = &mut job.search else {
+            // Another player: the whole answer now (none if the request was stopped).
+            if let Some(cell) = tictactoe::app::answer(&job.thinking.request, &job.thinking.stop) {
+                (job.thinking.answer)(cell);
             }
+            return;
         };
-        match cell {
-            Some(cell) => (job.thinking.answer)(cell),
+        let (nodes, started) = (slices.nodes(), macroquad::miniquad::date::now());
+        let answer = search.slice(slices, job.budget);
+        let took = macroquad::miniquad::date::now() - started;
+        let used = (slices.nodes() - nodes).max(1) as f64;
+        job.budget = (used * SLICE / took.max(0.001)).clamp(1024.0, 1e6) as u64;
+        match answer {
+            Some(r) => (job.thinking.answer)(r.best),
             None => JOB.with(|slot| *slot.borrow_mut() = Some(job)),
         }
     }

@@ -275,15 +275,10 @@ impl Thinker {
         let Some(request) = &state.thinking else {
             return;
         };
-        let Some(player) = tictactoe::players::by_name(request.player) else {
-            return;
-        };
         let stop = Arc::new(AtomicBool::new(false));
         let (ticket, send) = (request.ticket, self.send.clone());
         platform::think(platform::Thinking {
-            player,
-            game: request.game.clone(),
-            seed: request.seed,
+            request: request.clone(),
             stop: Arc::clone(&stop),
             answer: Box::new(move |cell| {
                 if send.send((ticket, cell)).is_ok() {
@@ -574,7 +569,7 @@ mod tests {
         let app = App::default();
         let request = app::ThinkRequest {
             ticket: 7,
-            player: "perfect",
+            player: tictactoe::players::PlayerId::Perfect,
             game: app.game.clone(),
             seed: 1,
         };
@@ -602,7 +597,7 @@ mod tests {
     fn every_text_drawn_is_in_the_embedded_font_subset() {
         // The subset holds the printable ASCII characters (scripts/subset-font.sh).
         let mut states = vec![App::default()];
-        for seat in app::seat_names() {
+        for seat in app::seats() {
             states.push(App::new(seat, seat, tictactoe::rules::Player::O, 1));
         }
         let mut s = App::default();

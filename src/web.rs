@@ -34,8 +34,8 @@ pub fn args_from_query(query: &str, seed: u64) -> Vec<String> {
 }
 
 /// The progress bar of a page, which has no terminal to draw one on: it draws nothing (indicatif,
-/// the desktop's, is not built for the web).
-#[derive(Debug)]
+/// the desktop's, is not built for the web). The commands that show one are not offered there.
+#[derive(Clone, Debug)]
 pub struct NoProgress;
 
 impl NoProgress {
@@ -44,13 +44,19 @@ impl NoProgress {
     /// Nothing.
     pub fn set_position(&self, _: u64) {}
     /// Nothing.
+    pub fn set_message<T>(&self, _: T) {}
+    /// Nothing.
+    pub fn enable_steady_tick(&self, _: std::time::Duration) {}
+    /// Nothing.
+    pub fn tick(&self) {}
+    /// Nothing.
     pub fn finish_and_clear(&self) {}
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::{self, Parsed};
+    use crate::commands::cli::{self, Parsed};
 
     #[test]
     fn each_parameter_is_an_option_and_the_time_seeds_unless_a_seed_is_given() {

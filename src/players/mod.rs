@@ -15,6 +15,7 @@
 
 pub mod bp;
 
+use crate::explain::Explanation;
 use crate::game::Game;
 use crate::geometry::{Cell, Geometry};
 use rand::rngs::StdRng;
@@ -42,6 +43,12 @@ pub trait ComputerPlayer: Sync {
     /// [`plays`](ComputerPlayer::plays). Ties are broken with `rng`.
     fn choose(&self, game: &Game, rng: &mut StdRng) -> Cell;
 
+    /// How this player sees `game` for the side to move (issue 11): a note in each free cell and
+    /// the cells it chooses among, worked out the player's own way. `game` is on a board this
+    /// player [`plays`](ComputerPlayer::plays) and not over ([`crate::explain::explain`] checks
+    /// both).
+    fn explain(&self, game: &Game) -> Explanation;
+
     /// Whether an answer on boards of `geometry` may take long enough (tenths of a second or more)
     /// that the window must work it out away from its frames ([`ComputerPlayer::think`] on a
     /// worker thread).
@@ -58,16 +65,70 @@ pub trait ComputerPlayer: Sync {
     }
 }
 
-/// Every computer player, in the order the command line and the arena list them.
+/// A computer player of the roster, by identity: a seat or a think request names its player with
+/// one of these, never with a string. [`PlayerId::ALL`] is the roster, in the order the command line
+/// and the arena list it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PlayerId {
+    /// [`bp::Bp`], seed 001.
+    Bp,
+    /// [`oxo::Oxo`], seed 003.
+    Oxo,
+    /// [`weights::Weights`], seed 004.
+    Weights,
+    /// [`perfect::Perfect`], the game's solution.
+    Perfect,
+    /// [`search::SEARCH`], the search player on its one-second budget.
+    Search,
+    /// [`random::Random`].
+    Random,
+}
+
+impl PlayerId {
+    /// Every computer player, in the roster's order.
+    pub const ALL: [PlayerId; 6] = [
+        PlayerId::Bp,
+        PlayerId::Oxo,
+        PlayerId::Weights,
+        PlayerId::Perfect,
+        PlayerId::Search,
+        PlayerId::Random,
+    ];
+
+    /// The player.
+    pub fn player(self) -> &'static dyn ComputerPlayer {
+        match self {
+            PlayerId::Bp => &bp::Bp,
+            PlayerId::Oxo => &oxo::Oxo,
+            PlayerId::Weights => &weights::Weights,
+            PlayerId::Perfect => &perfect::Perfect,
+            PlayerId::Search => &search::SEARCH,
+            PlayerId::Random => &random::Random,
+        }
+    }
+
+    /// The player's name ([`ComputerPlayer::name`]).
+    pub fn name(self) -> &'static str {
+        self.player().name()
+    }
+
+    /// The player called `name`, for the command line's arguments (the only place a player is
+    /// looked up by name).
+    pub fn named(name: &str) -> Option<PlayerId> {
+        PlayerId::ALL.into_iter().find(|id| id.name() == name)
+    }
+}
+
+impl std::fmt::Display for PlayerId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Every computer player, in the order the command line and the arena list them
+/// ([`PlayerId::ALL`]'s players).
 pub fn all() -> Vec<&'static dyn ComputerPlayer> {
-    vec![
-        &bp::Bp,
-        &oxo::Oxo,
-        &weights::Weights,
-        &perfect::Perfect,
-        &search::SEARCH,
-        &random::Random,
-    ]
+    PlayerId::ALL.into_iter().map(PlayerId::player).collect()
 }
 
 /// The players that play boards of `geometry`, in the order of [`all`].
@@ -91,12 +152,11 @@ mod tests {
     static QUICK_SEARCH: search::SearchPlayer =
         search::SearchPlayer::new(crate::search::Limits::nodes(20_000));
 
-    /// `p`, or the quick search player in place of the one-second one.
-    fn quick(p: &'static dyn ComputerPlayer) -> &'static dyn ComputerPlayer {
-        if p.name() == "search" {
-            &QUICK_SEARCH
-        } else {
-            p
+    /// The player `id`, the quick search player in place of the one-second one.
+    fn quick(id: PlayerId) -> &'static dyn ComputerPlayer {
+        match id {
+            PlayerId::Search => &QUICK_SEARCH,
+            _ => id.player(),
         }
     }
 
@@ -132,6 +192,7 @@ mod tests {
         );
         for n in &names {
             assert_eq!(by_name(n).unwrap().name(), *n);
+            assert_eq!(PlayerId::named(n).unwrap().name(), *n);
         }
         assert!(by_name("nobody").is_none());
         assert!(by_name("").is_none());
@@ -149,7 +210,7 @@ mod tests {
                     continue;
                 }
                 non_terminal += 1;
-                for p in all().into_iter().map(quick) {
+                for p in PlayerId::ALL.into_iter().map(quick) {
                     for seed in 0..2 {
                         let mut rng = StdRng::seed_from_u64(seed);
                         let game = Game::from_cells(Geometry::LED, start, path).unwrap();
@@ -180,7 +241,7 @@ mod tests {
             for start in [Player::X, Player::O] {
                 for seed in 0..3u64 {
                     // Each player plays both sides against the random player.
-                    for p in for_board(g).into_iter().map(quick) {
+                    for p in PlayerId::ALL.into_iter().map(quick).filter(|p| p.plays(g)) {
                         let mut rng = StdRng::seed_from_u64(seed);
                         let mut game = Game::new(g, start);
                         while !game.state().game_over() {
