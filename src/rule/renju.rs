@@ -138,6 +138,9 @@ impl RenjuBoard {
     /// no move at all): `None`.
     pub fn forbidden(&mut self, c: Cell) -> Option<Forbidden> {
         let i = self.index(c);
+        if self.grid[i] != EMPTY || !self.near_black(i) {
+            return None;
+        }
         self.forbidden_at(i)
     }
 
