@@ -195,7 +195,7 @@ impl App {
 
     /// The same session on another board (a new game; seats that do not play it go to a person).
     pub fn on_board(mut self, geometry: Geometry) -> App {
-        self.game = Game::new(geometry, self.game.start());
+        self.game = Game::new_under(geometry, self.game.rule(), self.game.start());
         for seat in [&mut self.x_seat, &mut self.o_seat] {
             if !seat.plays(geometry) {
                 *seat = Seat::Human;

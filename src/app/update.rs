@@ -129,7 +129,7 @@ pub fn apply(action: Action, state: App, now: f64) -> App {
             s.last_change = now;
         }
         Action::SwapStart => {
-            s.game = Game::new(s.geometry(), s.game.start().other());
+            s.game = Game::new_under(s.geometry(), s.game.rule(), s.game.start().other());
             s.restart(now);
         }
         Action::NextBoard => {

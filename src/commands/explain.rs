@@ -8,7 +8,7 @@
 //! it and those that block it, and the b-threads that block some event.
 
 use super::cli::Board;
-use super::{parse_game, player_for};
+use super::player_for;
 use crate::bp::tictactoe::Event;
 use crate::explain::{
     bp_events, event_text, explain, priority_text, Bidder, CellNote, Explanation, Kind, EXPLAINED,
@@ -113,14 +113,17 @@ pub fn render(e: &Explanation) -> String {
 /// itself, a bad cell, a finished game.
 pub fn run(player: &str, start: Player, board: Board, cells: &[String]) -> Result<String, String> {
     let g = board.geometry().map_err(|e| e.to_string())?;
-    player_for(g, player)?;
+    let chosen = player_for(g, player)?;
+    if !chosen.plays_rule(board.rule) {
+        return Err(format!("{player} plays freestyle only, not {}", board.rule));
+    }
     if !EXPLAINED.contains(&player) {
         return Err(format!(
             "{player} cannot explain itself (explained: {})",
             EXPLAINED.join(", ")
         ));
     }
-    let game = parse_game(g, start, cells).map_err(|e| e.to_string())?;
+    let game = super::parse_game_under(g, board.rule, start, cells).map_err(|e| e.to_string())?;
     explain(player, &game)
         .map(|e| render(&e))
         .map_err(|e| e.to_string())

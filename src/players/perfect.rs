@@ -319,6 +319,11 @@ impl ComputerPlayer for Perfect {
         geometry == Geometry::LED || solver::solves(geometry)
     }
 
+    /// Freestyle only: the solver proves freestyle games.
+    fn plays_rule(&self, rule: crate::rule::Rule) -> bool {
+        rule == crate::rule::Rule::Freestyle
+    }
+
     /// Off the LED board an answer is a proof by the solver: up to tenths of a second.
     fn slow(&self, geometry: Geometry) -> bool {
         geometry != Geometry::LED

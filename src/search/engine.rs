@@ -150,8 +150,15 @@ impl Search {
             nodes: AtomicU64::new(0),
         };
         let deadline = self.limits.time.map(|t| started + t);
+        // Renju: the cells the side to move may not play (black's forbidden points), left out of
+        // the root's moves and of the obvious answers.
+        let excluded = super::rule::excluded_at_root(position);
         let mut main = Worker::new(board.clone(), &shared, deadline, self.limits.nodes, 0);
-        let mut result = if let Some(r) = main.obvious() {
+        main.excluded = excluded.clone();
+        let mut result = if let Some(r) = main
+            .obvious()
+            .filter(|r| !excluded.get(r.best).copied().unwrap_or(false))
+        {
             r
         } else {
             let threads = self.limits.threads.clamp(1, super::available_cores());
@@ -159,6 +166,7 @@ impl Search {
                 for id in 1..threads {
                     let mut helper =
                         Worker::new(board.clone(), &shared, deadline, self.limits.nodes, id);
+                    helper.excluded = excluded.clone();
                     let max_depth = self.limits.max_depth;
                     scope.spawn(move || helper.iterate(max_depth, None));
                 }
@@ -188,6 +196,9 @@ struct Worker<'a> {
     nodes: u64,
     /// True when the root's candidates leave out live cells (large boards).
     root_skipped: bool,
+    /// Cells the root may not play (renju's forbidden points for black), by engine index; empty
+    /// when there are none.
+    excluded: Vec<bool>,
     aborted: bool,
     restrict: bool,
     history: Vec<i32>,
@@ -248,6 +259,7 @@ impl<'a> Worker<'a> {
             id,
             nodes: 0,
             root_skipped: false,
+            excluded: Vec::new(),
             aborted: false,
             history: vec![0; cells],
             killers: vec![[u16::MAX; 2]; MAX_PLY + 2],
@@ -350,7 +362,17 @@ impl<'a> Worker<'a> {
         let started = Instant::now();
         let mut ordered = Vec::new();
         self.root_skipped = self.order_into(0, None, &mut ordered);
-        let mut root: Vec<u16> = ordered.into_iter().map(|(_, c)| c).collect();
+        let allowed = |c: u16| !self.excluded.get(c as usize).copied().unwrap_or(false);
+        let mut root: Vec<u16> = ordered
+            .into_iter()
+            .map(|(_, c)| c)
+            .filter(|&c| allowed(c))
+            .collect();
+        if root.is_empty() {
+            root = (0..self.b.layout().cells as u16)
+                .filter(|&c| self.b.stone(c as usize) == EMPTY && allowed(c))
+                .collect();
+        }
         if root.is_empty() {
             root = (0..self.b.layout().cells as u16)
                 .filter(|&c| self.b.stone(c as usize) == EMPTY)
