@@ -734,3 +734,309 @@ impl Slow {
         out
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The rule in the window, the game record and the command line.
+
+mod window {
+    use super::*;
+    use tictactoe::app::{self, new_state, App, RULE_BOX};
+    use tictactoe::easel::{Image, Input};
+    use tictactoe::led::RED;
+    use tictactoe::Game;
+
+    fn click(s: &App, c: Cell) -> Input {
+        let p = s.layout().board.centre(c);
+        Input::click(p.x as f32, p.y as f32)
+    }
+
+    fn labels(s: &App) -> Vec<String> {
+        app::buttons(s).into_iter().map(|b| b.label).collect()
+    }
+
+    fn red_segments(s: &App) -> usize {
+        app::images(s)
+            .into_iter()
+            .filter(|i| matches!(i, Image::Segment { color, .. } if *color == RED))
+            .count()
+    }
+
+    /// The notice, as kept and as drawn (red, in the first key hint's place).
+    fn notice(s: &App) -> Option<String> {
+        let drawn = app::images(s).into_iter().find_map(|i| match i {
+            Image::Text { text, color, .. }
+                if color == RED
+                    && ["double three", "double four", "overline"].contains(&&*text) =>
+            {
+                Some(text)
+            }
+            _ => None,
+        });
+        assert_eq!(drawn, s.notice);
+        drawn
+    }
+
+    #[test]
+    fn the_rule_button_and_key_g_cycle_the_rules_and_the_status_names_it() {
+        let g = Geometry::new(15, 15, 5).unwrap();
+        let mut s = App::default().on_board(g);
+        assert_eq!(s.game.rule(), Rule::Freestyle);
+        assert!(labels(&s).contains(&"freestyle".to_string()));
+        s = new_state(&Input::key('g'), s);
+        assert_eq!(s.game.rule(), Rule::Standard);
+        let c = RULE_BOX.centre();
+        s = new_state(&Input::click(c.x as f32, c.y as f32), s);
+        assert_eq!(s.game.rule(), Rule::Renju);
+        let l = labels(&s);
+        assert!(l.contains(&"15x15 renju".to_string()), "{l:?}");
+        assert!(l.contains(&"renju".to_string()));
+        s = new_state(&Input::key('g'), s);
+        assert_eq!(s.game.rule(), Rule::Freestyle);
+        // On a board of four in a row, renju is skipped; on 3 × 3 there is no rule button.
+        let mut s = App::default().on_board(Geometry::new(8, 8, 4).unwrap());
+        s = new_state(&Input::key('g'), s);
+        s = new_state(&Input::key('g'), s);
+        assert_eq!(s.game.rule(), Rule::Freestyle);
+        let s = new_state(&Input::key('g'), App::default());
+        assert_eq!(s.game.rule(), Rule::Freestyle);
+        assert!(!labels(&s).contains(&"freestyle".to_string()));
+    }
+
+    #[test]
+    fn forbidden_points_are_crossed_on_blacks_turn_and_a_forbidden_move_is_refused() {
+        let g = Geometry::new(15, 15, 5).unwrap();
+        let mut s = App::default().on_board(g).under_rule(Rule::Renju);
+        let c = |r, k| g.cell(r, k);
+        for cell in [
+            c(7, 5),
+            c(0, 0),
+            c(7, 6),
+            c(0, 14),
+            c(5, 7),
+            c(14, 0),
+            c(6, 7),
+        ] {
+            s = new_state(&click(&s, cell), s);
+        }
+        // x (black) played 7,5 7,6 5,7 6,7; o is to move: no cross.
+        assert_eq!(s.game.moves().len(), 7);
+        assert_eq!(red_segments(&s), 0);
+        s = new_state(&click(&s, c(14, 14)), s);
+        // Black to move: one forbidden point (7,7), two red strokes.
+        assert_eq!(
+            s.game.state().forbidden_points().iter().collect::<Vec<_>>(),
+            [c(7, 7)]
+        );
+        assert_eq!(red_segments(&s), 2);
+        assert_eq!(notice(&s), None);
+        let before = s.game.clone();
+        s = new_state(&click(&s, c(7, 7)), s);
+        assert_eq!(s.game, before, "the forbidden move is not played");
+        assert_eq!(notice(&s).as_deref(), Some("double three"));
+        // The next move clears the notice.
+        s = new_state(&click(&s, c(10, 10)), s);
+        assert_eq!(notice(&s), None);
+        assert_eq!(s.game.moves().len(), 9);
+        // Undo keeps the rule.
+        let undone = s.game.undo().unwrap();
+        assert_eq!(undone.rule(), Rule::Renju);
+        assert_eq!(
+            Game::from_cells_under(g, Rule::Renju, s.game.start(), s.game.moves()).unwrap(),
+            s.game
+        );
+    }
+}
+
+mod game {
+    use super::*;
+    use tictactoe::game::MoveError;
+    use tictactoe::rules::{Outcome, Player};
+    use tictactoe::Game;
+
+    #[test]
+    fn games_under_each_rule() {
+        let g = Geometry::new(15, 15, 5).unwrap();
+        let c = |r, k| g.cell(r, k);
+        // x builds 7,0..=2 and 7,4..=5; o plays far away; x then fills 7,3: a six.
+        let moves = [
+            c(7, 0),
+            c(0, 0),
+            c(7, 1),
+            c(0, 2),
+            c(7, 2),
+            c(0, 4),
+            c(7, 4),
+            c(0, 6),
+            c(7, 5),
+            c(0, 8),
+        ];
+        let six = c(7, 3);
+        let free = Game::from_cells_under(g, Rule::Freestyle, Player::X, &moves).unwrap();
+        assert_eq!(
+            free.play(six).unwrap().state().outcome(),
+            Some(Outcome::Won(Player::X))
+        );
+        let standard = Game::from_cells_under(g, Rule::Standard, Player::X, &moves).unwrap();
+        assert_eq!(standard.play(six).unwrap().state().outcome(), None);
+        let renju = Game::from_cells_under(g, Rule::Renju, Player::X, &moves).unwrap();
+        let e = renju.play(six).unwrap_err();
+        assert_eq!(
+            e,
+            MoveError::Forbidden {
+                cell: six,
+                pattern: Forbidden::Overline
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            format!("cell {six} is forbidden under renju: overline")
+        );
+        assert!(!renju.state().legal_moves().any(|m| m == six));
+        assert!(renju.state().legal_moves().count() < renju.state().free_cells().len());
+        // With o first, o is black: the same stones for o make the six forbidden for o, and x's
+        // six wins for white.
+        let o_first = Game::from_cells_under(g, Rule::Renju, Player::O, &moves).unwrap();
+        assert!(matches!(
+            o_first.play(six),
+            Err(MoveError::Forbidden { .. })
+        ));
+        // White (x, o moving first) makes six in row 3: a win.
+        let mut w = Game::new_under(g, Rule::Renju, Player::O);
+        for (a, b) in [
+            (c(14, 0), c(3, 0)),
+            (c(14, 2), c(3, 1)),
+            (c(14, 4), c(3, 2)),
+            (c(14, 6), c(3, 4)),
+            (c(14, 8), c(3, 5)),
+        ] {
+            w = w.play(a).unwrap().play(b).unwrap();
+        }
+        w = w.play(c(14, 10)).unwrap();
+        let won = w.play(c(3, 3)).unwrap();
+        assert_eq!(
+            won.state().outcome(),
+            Some(Outcome::Won(Player::X)),
+            "white's six wins"
+        );
+        assert_eq!(won.state().winning_line().unwrap().1.len(), 5);
+    }
+}
+
+mod cli {
+    use std::process::Command;
+
+    /// Runs the program: (exit code, standard output, standard error).
+    fn run(args: &[&str]) -> (i32, String, String) {
+        let out = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+            .args(args)
+            .output()
+            .expect("the program runs");
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    }
+
+    #[test]
+    fn forbidden_prints_the_points_ascending() {
+        // Black (x) 7,5 7,6 5,7 6,7 (row, column) and white in the corners: 7,7 = cell 113.
+        let moves = ["111", "1", "112", "15", "83", "211", "98"];
+        let (code, out, _) = run(&[&["forbidden"][..], &moves].concat());
+        assert_eq!((code, out.as_str()), (0, "113\n"));
+        // With o first, o is black: the same moves give o those stones … and x's are white's.
+        let (code, out, _) = run(&[&["forbidden", "--start", "o"][..], &moves].concat());
+        assert_eq!((code, out.as_str()), (0, "113\n"));
+        let (code, out, _) = run(&["forbidden"]);
+        assert_eq!((code, out.as_str()), (0, ""));
+        // Two overline points across row 0 of a 9 × 9 board: X X X . X X . X X X? One at a time:
+        // x on 1 2 3 5 6 (columns 0-2, 4-5): 4 makes six.
+        let (code, out, _) = run(&[
+            "forbidden",
+            "--width",
+            "9",
+            "--height",
+            "9",
+            "1",
+            "80",
+            "2",
+            "81",
+            "3",
+            "79",
+            "5",
+            "78",
+            "6",
+            "77",
+        ]);
+        assert_eq!((code, out.as_str()), (0, "4\n"));
+    }
+
+    #[test]
+    fn forbidden_bad_input_is_one_line_and_exit_2() {
+        for args in [
+            &["forbidden", "0"][..],
+            &["forbidden", "x"],
+            &["forbidden", "1", "1"],
+            &["forbidden", "--width", "27"],
+            &["forbidden", "--start", "z"],
+            &[
+                "forbidden",
+                "111",
+                "1",
+                "112",
+                "15",
+                "83",
+                "211",
+                "98",
+                "2",
+                "113",
+            ],
+        ] {
+            let (code, out, err) = run(args);
+            assert_eq!(code, 2, "{args:?}: {err}");
+            assert_eq!(out, "");
+            assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        }
+        let (_, _, err) = run(&[
+            "forbidden",
+            "111",
+            "1",
+            "112",
+            "15",
+            "83",
+            "211",
+            "98",
+            "2",
+            "113",
+        ]);
+        assert!(err.contains("double three"), "{err}");
+    }
+
+    #[test]
+    fn the_rule_option_of_move_solve_and_arena() {
+        // Renju is five whatever --run says; random plays a legal cell.
+        let (code, out, err) = run(&[
+            "move", "--player", "random", "--rule", "renju", "--width", "15", "--height", "15",
+            "111", "1", "112", "15", "83", "211", "98", "2",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        assert_ne!(out.trim(), "113");
+        let (code, _, err) = run(&["move", "--player", "random", "--rule", "caro"]);
+        assert_eq!(code, 2);
+        assert!(err.contains("unknown rule 'caro'"), "{err}");
+        let (code, _, err) = run(&["move", "--player", "perfect", "--rule", "standard"]);
+        assert_eq!(code, 2);
+        assert!(err.contains("perfect plays freestyle only"), "{err}");
+        let (code, _, err) = run(&["solve", "--rule", "standard"]);
+        assert_eq!(code, 2);
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        // A standard game on 6 × 6, four in a row: the arena's heading names the rule.
+        let (code, out, err) = run(&[
+            "arena", "--rule", "standard", "--width", "6", "--height", "6", "--run", "4",
+            "--games", "2", "--nodes", "2000",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains("under standard"), "{out}");
+        assert!(!out.contains("perfect"), "{out}");
+    }
+}
