@@ -10,9 +10,7 @@
 use super::cli::Board;
 use super::player_for;
 use crate::bp::tictactoe::Event;
-use crate::explain::{
-    bp_events, event_text, explain, priority_text, Bidder, CellNote, Explanation, Kind, EXPLAINED,
-};
+use crate::explain::{event_text, explain, priority_text, Bidder, CellNote, Explanation, Kind};
 use crate::rules::Player;
 use std::fmt::{self, Write as _};
 
@@ -91,7 +89,7 @@ pub fn render(e: &Explanation) -> String {
         }
         for (name, count, mut events) in kinds {
             events.sort();
-            let shown: Vec<String> = if events.len() == bp_events().len() {
+            let shown: Vec<String> = if events.len() == crate::players::bp::events().len() {
                 vec!["every event".to_string()]
             } else {
                 events.into_iter().map(event_text).collect()
@@ -117,13 +115,8 @@ pub fn run(player: &str, start: Player, board: Board, cells: &[String]) -> Resul
     if !chosen.plays_rule(board.rule) {
         return Err(format!("{player} plays freestyle only, not {}", board.rule));
     }
-    if !EXPLAINED.contains(&player) {
-        return Err(format!(
-            "{player} cannot explain itself (explained: {})",
-            EXPLAINED.join(", ")
-        ));
-    }
     let game = super::parse_game_under(g, board.rule, start, cells).map_err(|e| e.to_string())?;
+    let player = chosen;
     explain(player, &game)
         .map(|e| render(&e))
         .map_err(|e| e.to_string())

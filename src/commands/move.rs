@@ -46,20 +46,9 @@ pub fn run(
     choose_under(g, board.rule, chosen, start, seed, cells).map(|cell| format!("{cell}\n"))
 }
 
-/// The cell `player` plays after `cells` on board `g` (`start`'s first), with
+/// The cell `player` plays after `cells` on board `g` under `rule` (`start`'s first), with
 /// `StdRng::seed_from_u64(seed)` for its ties; or a one-line error: a bad cell, or a game already
 /// over.
-pub fn choose(
-    g: Geometry,
-    player: &dyn ComputerPlayer,
-    start: Player,
-    seed: u64,
-    cells: &[String],
-) -> Result<Cell, String> {
-    choose_under(g, Rule::Freestyle, player, start, seed, cells)
-}
-
-/// [`choose`] under `rule`.
 pub fn choose_under(
     g: Geometry,
     rule: Rule,
@@ -87,7 +76,14 @@ mod tests {
     /// `tictactoe move` on the LED board: the cell, or the error line.
     fn led(name: &str, start: Player, seed: u64, cells: &[&str]) -> Result<Cell, String> {
         let g = Geometry::LED;
-        choose(g, player_for(g, name)?, start, seed, &strings(cells))
+        choose_under(
+            g,
+            Rule::Freestyle,
+            player_for(g, name)?,
+            start,
+            seed,
+            &strings(cells),
+        )
     }
 
     #[test]
