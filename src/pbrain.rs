@@ -761,6 +761,29 @@ mod tests {
     }
 
     #[test]
+    fn under_standard_an_overline_on_the_board_is_no_win() {
+        // The manager has six across row 0 (0,0 to 5,0): under freestyle the game is over; under
+        // standard it goes on and the engine answers a move.
+        let own = [(0, 5), (3, 9), (9, 3), (6, 9), (12, 12), (9, 9)];
+        let theirs = [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (5, 0)];
+        let board = |rule: u32| {
+            let mut b = brain();
+            say(&mut b, "START 15");
+            say(&mut b, &format!("INFO rule {rule}"));
+            say(&mut b, "BOARD");
+            for (stones, f) in [(&own[..], 1), (&theirs[..], 2)] {
+                for (x, y) in stones {
+                    say(&mut b, &format!("{x},{y},{f}"));
+                }
+            }
+            say(&mut b, "DONE")
+        };
+        assert!(board(0)[0].starts_with("ERROR"), "freestyle: the six won");
+        let (x, y) = xy(&board(1));
+        assert!(!own.contains(&(x, y)) && !theirs.contains(&(x, y)));
+    }
+
+    #[test]
     fn info_sets_the_times_and_the_run() {
         let mut b = brain();
         say(&mut b, "INFO timeout_turn 1000");

@@ -139,7 +139,12 @@ impl Search {
             self.shape = Some(shape);
         }
         let layout = Arc::new(Layout::new(g));
-        let board = Board::of(layout, &position.stones, position.to_move);
+        let board = Board::of_with_longest_wins(
+            layout,
+            &position.stones,
+            position.to_move,
+            super::rule::longest_wins(position),
+        );
         if board.winner().is_some() || board.stone_count() == g.cells() {
             return None;
         }

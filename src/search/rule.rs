@@ -5,7 +5,9 @@
 //! Inside the tree ([`Renju`]) black does not play its forbidden points either, and an only block
 //! of white's four that is a forbidden point loses for black; but the threat counts still read
 //! lines as freestyle does (a window of five is a win, so black's four whose five would be an
-//! overline still counts as a threat), and the threat searches (VCF, VCT) ignore the rule.
+//! overline still counts as a threat), and the threat searches (VCF, VCT) ignore the rule. The
+//! board's winner follows the rule ([`longest_wins`]): an overline is no win under standard, nor
+//! for black under renju.
 
 use crate::rule::{RenjuBoard, Rule};
 use crate::rules::{Player, Setup};
@@ -27,6 +29,33 @@ pub(super) fn excluded_at_root(position: &Setup) -> Vec<bool> {
     (1..=g.cells()).map(|c| forbidden.contains(c)).collect()
 }
 
+/// Per colour index, the longest line that wins under the position's rule: any (freestyle, and
+/// white under renju) or exactly the run (standard, and black under renju).
+pub(super) fn longest_wins(position: &Setup) -> [usize; 2] {
+    let k = position.geometry.run();
+    match position.rule {
+        Rule::Freestyle => [usize::MAX; 2],
+        Rule::Standard => [k; 2],
+        Rule::Renju => {
+            let black = black(position);
+            let mut runs = [usize::MAX; 2];
+            runs[black.index()] = k;
+            runs
+        }
+    }
+}
+
+/// Black, the first player: the side with more stones, or the side to move when both have as
+/// many.
+fn black(position: &Setup) -> Player {
+    let me = position.to_move;
+    if position.stones[me].len() >= position.stones[me.other()].len() {
+        me
+    } else {
+        me.other()
+    }
+}
+
 /// Black's forbidden points inside the tree: a renju board following the search's moves.
 #[derive(Clone, Debug)]
 pub(super) struct Renju {
@@ -42,12 +71,7 @@ impl Renju {
         if position.rule != Rule::Renju {
             return None;
         }
-        let me = position.to_move;
-        let black: Player = if position.stones[me].len() >= position.stones[me.other()].len() {
-            me
-        } else {
-            me.other()
-        };
+        let black = black(position);
         Some(Renju {
             board: RenjuBoard::from_stones(
                 position.geometry,
