@@ -1021,6 +1021,12 @@ mod cli {
         ]);
         assert_eq!(code, 0, "{err}");
         assert_ne!(out.trim(), "113");
+        let (code, _, err) = run(&["move", "--player", "random", "--rule", "renju"]);
+        assert_eq!(code, 2);
+        assert!(
+            err.contains("renju is five in a row: a 3x3 board is too small"),
+            "{err}"
+        );
         let (code, _, err) = run(&["move", "--player", "random", "--rule", "caro"]);
         assert_eq!(code, 2);
         assert!(err.contains("unknown rule 'caro'"), "{err}");

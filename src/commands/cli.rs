@@ -197,14 +197,52 @@ pub struct Board {
 impl Board {
     /// The board as a geometry, or why it cannot be played: under renju the run is five, whatever
     /// `--run` says.
-    pub fn geometry(&self) -> Result<Geometry, GeometryError> {
-        let run = match self.rule {
-            Rule::Renju => RENJU_RUN,
-            _ => self.run.into(),
-        };
-        Geometry::new(self.width.into(), self.height.into(), run)
+    pub fn geometry(&self) -> Result<Geometry, BoardError> {
+        let (width, height) = (usize::from(self.width), usize::from(self.height));
+        match self.rule {
+            Rule::Renju if width.max(height) < RENJU_RUN => {
+                Err(BoardError::TooSmallForRenju { width, height })
+            }
+            Rule::Renju => Ok(Geometry::new(width, height, RENJU_RUN)?),
+            _ => Ok(Geometry::new(width, height, self.run.into())?),
+        }
     }
 }
+
+/// Why the board options are no board to play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardError {
+    /// Width, height or run out of range.
+    Geometry(GeometryError),
+    /// Renju is five in a row, and neither side has five cells.
+    TooSmallForRenju {
+        /// The width asked for.
+        width: usize,
+        /// The height asked for.
+        height: usize,
+    },
+}
+
+impl From<GeometryError> for BoardError {
+    fn from(e: GeometryError) -> BoardError {
+        BoardError::Geometry(e)
+    }
+}
+
+impl std::fmt::Display for BoardError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BoardError::Geometry(e) => e.fmt(f),
+            BoardError::TooSmallForRenju { width, height } => write!(
+                f,
+                "renju is five in a row: a {width}x{height} board is too small (try --width 15 \
+                 --height 15)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
 
 /// A side on the command line: x or o.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
