@@ -19,6 +19,7 @@ pub mod layout;
 pub mod led;
 pub mod pbrain;
 pub mod players;
+pub mod record;
 pub mod rules;
 pub mod search;
 pub mod solver;
