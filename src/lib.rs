@@ -22,6 +22,7 @@ pub mod players;
 pub mod record;
 pub mod rules;
 pub mod search;
+pub mod settings;
 pub mod solver;
 
 pub use game::{Game, MoveError};
