@@ -12,6 +12,8 @@ pub mod commands;
 pub mod easel;
 pub mod engine;
 pub mod explain;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod external;
 pub mod game;
 pub mod geometry;
 pub mod icon;
