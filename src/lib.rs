@@ -9,6 +9,7 @@ pub mod arena;
 pub mod bp;
 pub mod cli;
 pub mod commands;
+pub mod coordinates;
 pub mod easel;
 pub mod engine;
 pub mod explain;

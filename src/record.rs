@@ -593,6 +593,17 @@ pub fn cells_line(game: &Game) -> String {
     cells.join(" ")
 }
 
+/// What `tictactoe record FILE` prints: the board and rule (`15x15 k5 freestyle`), the moves as
+/// cell numbers separated by spaces, then the board as a grid with its coordinates.
+pub fn describe(record: &Record) -> String {
+    format!(
+        "{}\n{}\n{}",
+        record.board_line(),
+        cells_line(&record.game),
+        crate::coordinates::grid_text(record.game.state())
+    )
+}
+
 /// The text of a cell-number file of `record`: its board line, then its cells.
 pub fn write_cells(record: &Record) -> String {
     format!("{}\n{}\n", record.board_line(), cells_line(&record.game))
@@ -667,6 +678,34 @@ pub fn save_new(
         std::io::ErrorKind::AlreadyExists,
         format!("999 files named {stamp} already exist"),
     ))
+}
+
+/// The name of the log of engines' `MESSAGE` lines, beside the saved games.
+pub const MESSAGE_LOG: &str = "messages.log";
+
+/// Appends `lines` from the engine `engine` to [`MESSAGE_LOG`] in `dir` (made if missing), each as
+/// `<stamp> <engine>: <line>`. Returns the log's path.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn append_messages(
+    dir: &Path,
+    stamp: &str,
+    engine: &str,
+    lines: &[String],
+) -> std::io::Result<std::path::PathBuf> {
+    use std::io::Write;
+    std::fs::create_dir_all(dir)?;
+    let path = dir.join(MESSAGE_LOG);
+    let mut text = String::new();
+    for line in lines {
+        let line: String = line.chars().filter(|c| !c.is_control()).collect();
+        text.push_str(&format!("{stamp} {engine}: {line}\n"));
+    }
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&path)?
+        .write_all(text.as_bytes())?;
+    Ok(path)
 }
 
 #[cfg(test)]

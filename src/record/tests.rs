@@ -494,3 +494,27 @@ fn saving_never_overwrites_a_file() {
     assert!(b.to_string_lossy().ends_with("2026-11-23_17-29-14-2.psq"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn describe_prints_the_board_line_the_cells_and_the_grid() {
+    let text = "Piskvorky 5x5, 0:0, 0\r\n3,3,0\r\n1,1,0\r\n-1\r\n";
+    let (r, _) = parse(text, Geometry::LED).unwrap();
+    assert_eq!(
+        describe(&r),
+        "5x5 k5 freestyle\n13 1\n  A B C D E\n1 O . . . .\n2 . . . . .\n3 . . X . .\n\
+         4 . . . . .\n5 . . . . .\n"
+    );
+}
+
+#[test]
+fn engine_messages_are_appended_to_the_log_one_line_each() {
+    let dir = std::env::temp_dir().join(format!("ttt-log-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let log = append_messages(&dir, "s1", "Rapfi", &["depth 9".into(), "a\rb".into()]).unwrap();
+    append_messages(&dir, "s2", "stand-in", &["x".into()]).unwrap();
+    assert_eq!(
+        std::fs::read_to_string(&log).unwrap(),
+        "s1 Rapfi: depth 9\ns1 Rapfi: ab\ns2 stand-in: x\n"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
