@@ -9,6 +9,8 @@ pub mod arena;
 pub mod bp;
 pub mod cli;
 pub mod commands;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod contest;
 pub mod coordinates;
 pub mod easel;
 pub mod engine;

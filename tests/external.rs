@@ -279,3 +279,61 @@ fn the_manager_speaks_pbrain_as_piskvork_does() {
     assert_eq!(sent, expected);
     std::fs::remove_file(&log).unwrap();
 }
+
+#[test]
+fn an_arena_with_engines_counts_faults_as_losses_and_saves_every_game() {
+    use tictactoe::contest::{arena_with_engines, Contestant};
+    use tictactoe::record;
+    let dir = std::env::temp_dir().join(format!("ttt-arena-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let g = gomoku(9);
+    let random = tictactoe::players::by_name("random").unwrap();
+    let mut players = [
+        Contestant::Ours(random),
+        Contestant::Engine(Engine::new(ours(), quick(), Rule::Freestyle)),
+        Contestant::Engine(Engine::new(stand_in("exit"), quick(), Rule::Freestyle)),
+    ];
+    let (table, saved, faults) = arena_with_engines(
+        g,
+        Rule::Freestyle,
+        &mut players,
+        1,
+        7,
+        Some(&dir),
+        &mut |_, _| {},
+    )
+    .unwrap();
+    assert_eq!(table.pairings.len(), 9);
+    assert_eq!(saved.len(), 9);
+    let names: Vec<(&str, &str)> = table.pairings.iter().map(|r| (r.x, r.o)).collect();
+    assert_eq!(names[1], ("random", "tictactoe"));
+    assert_eq!(names[5], ("tictactoe", "stand-in"));
+    // The stand-in exits at its first move: it loses every game it plays (5 of the 9).
+    assert_eq!(faults.len(), 5, "{faults:?}");
+    assert!(faults
+        .iter()
+        .all(|f| f.contains("stand-in") && f.contains("crashed: exited with code 3")));
+    for r in &table.pairings {
+        assert_eq!(r.tally.total(), 1);
+        if r.x == "stand-in" && r.o != "stand-in" {
+            assert_eq!(r.tally.lost, 1, "{r:?}");
+        }
+        if r.o == "stand-in" && r.x != "stand-in" {
+            assert_eq!(r.tally.won, 1, "{r:?}");
+        }
+    }
+    // Every saved game reads back; a game the stand-in lost by its fault has result code -2.
+    for path in &saved {
+        let (rec, _) = record::read_file(path, Geometry::LED).unwrap();
+        assert_eq!(rec.game.geometry(), g);
+        assert_eq!(rec.times.len(), rec.game.moves().len());
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if name.contains("stand-in") {
+            assert_eq!(rec.result, Some(record::RESULT_ERROR), "{name}");
+        } else {
+            assert_eq!(rec.result, Some(record::RESULT_FINISHED), "{name}");
+            assert!(rec.game.state().outcome().is_some(), "{name}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
