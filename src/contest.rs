@@ -24,7 +24,7 @@ pub enum Contestant<'a> {
     /// One of this program's computer players.
     Ours(&'a dyn ComputerPlayer),
     /// An external pbrain engine.
-    Engine(Engine),
+    Engine(Box<Engine>),
 }
 
 impl fmt::Debug for Contestant<'_> {
@@ -199,15 +199,14 @@ pub fn arena_with_engines(
             let mut rng = StdRng::seed_from_u64(seed ^ k.wrapping_mul(0x9e37_79b9_7f4a_7c15));
             let mut tally = Tally::default();
             // A player against itself: an engine needs a second process.
-            let mut twin = match &players[i] {
-                Contestant::Engine(e) if i == j => Some(Contestant::Engine(Engine::new(
-                    e.command().clone(),
-                    e.limits(),
-                    rule,
-                ))),
-                Contestant::Ours(p) if i == j => Some(Contestant::Ours(*p)),
-                _ => None,
-            };
+            let mut twin =
+                match &players[i] {
+                    Contestant::Engine(e) if i == j => Some(Contestant::Engine(Box::new(
+                        Engine::new(e.command().clone(), e.limits(), rule),
+                    ))),
+                    Contestant::Ours(p) if i == j => Some(Contestant::Ours(*p)),
+                    _ => None,
+                };
             for g in 0..games {
                 let (x, o) = match &mut twin {
                     Some(twin) => (&mut players[i], twin),

@@ -290,8 +290,12 @@ fn an_arena_with_engines_counts_faults_as_losses_and_saves_every_game() {
     let random = tictactoe::players::by_name("random").unwrap();
     let mut players = [
         Contestant::Ours(random),
-        Contestant::Engine(Engine::new(ours(), quick(), Rule::Freestyle)),
-        Contestant::Engine(Engine::new(stand_in("exit"), quick(), Rule::Freestyle)),
+        Contestant::Engine(Box::new(Engine::new(ours(), quick(), Rule::Freestyle))),
+        Contestant::Engine(Box::new(Engine::new(
+            stand_in("exit"),
+            quick(),
+            Rule::Freestyle,
+        ))),
     ];
     let (table, saved, faults) = arena_with_engines(
         g,
