@@ -29,6 +29,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::{Duration, Instant};
 
 /// The longest line read from an engine (a longer one is garbage).
@@ -187,6 +188,27 @@ fn quote(line: &str) -> String {
     q
 }
 
+/// Every engine process started and not yet reaped, so that [`end_all`] can end them when the
+/// program quits without dropping its engines (a window closed while an engine thinks on a worker
+/// thread).
+static CHILDREN: Mutex<Vec<Weak<Mutex<Child>>>> = Mutex::new(Vec::new());
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Kills every engine process still running (the window calls it when it closes). An engine
+/// thinking on another thread then sees its output close and reports a fault nobody reads.
+pub fn end_all() {
+    let all = std::mem::take(&mut *lock(&CHILDREN));
+    for child in all.iter().filter_map(Weak::upgrade) {
+        // Another thread holds a child's lock only for a moment (a poll, or a kill).
+        let mut c = lock(&child);
+        let _ = c.kill();
+        let _ = c.wait();
+    }
+}
+
 /// What the reading thread passes on.
 enum Output {
     Line(String),
@@ -196,7 +218,7 @@ enum Output {
 
 /// A running engine process.
 struct Process {
-    child: Child,
+    child: Arc<Mutex<Child>>,
     stdin: ChildStdin,
     lines: Receiver<Output>,
     /// The board it was started on.
@@ -217,7 +239,7 @@ impl Process {
     fn exited(&mut self) -> EngineFault {
         let deadline = Instant::now() + Duration::from_millis(500);
         loop {
-            match self.child.try_wait() {
+            match lock(&self.child).try_wait() {
                 Ok(Some(status)) => {
                     return EngineFault::Exited(match status.code() {
                         Some(code) => format!("exited with code {code}"),
@@ -239,13 +261,14 @@ impl Process {
         drop(self.stdin);
         let deadline = Instant::now() + END_WAIT;
         while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
+            if let Ok(Some(_)) = lock(&self.child).try_wait() {
                 return;
             }
             std::thread::sleep(Duration::from_millis(5));
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        let mut child = lock(&self.child);
+        let _ = child.kill();
+        let _ = child.wait();
     }
 }
 
@@ -348,19 +371,30 @@ impl Engine {
 
     /// The process's id, while it runs.
     pub fn id(&self) -> Option<u32> {
-        self.process.as_ref().map(|p| p.child.id())
+        self.process.as_ref().map(|p| lock(&p.child).id())
     }
 
     fn spawn(&mut self, geometry: Geometry) -> Result<Process, EngineFault> {
-        let mut child = Command::new(&self.command.program)
+        let child = Command::new(&self.command.program)
             .args(&self.command.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
             .map_err(|e| EngineFault::Spawn(format!("{}: {e}", self.command.program.display())))?;
-        let stdin = child.stdin.take().expect("piped");
-        let stdout = child.stdout.take().expect("piped");
+        let child = Arc::new(Mutex::new(child));
+        {
+            let mut all = lock(&CHILDREN);
+            all.retain(|c| c.strong_count() > 0);
+            all.push(Arc::downgrade(&child));
+        }
+        let (stdin, stdout) = {
+            let mut c = lock(&child);
+            (
+                c.stdin.take().expect("piped"),
+                c.stdout.take().expect("piped"),
+            )
+        };
         let (tx, lines) = mpsc::channel();
         std::thread::Builder::new()
             .name(format!("engine {}", self.name))
