@@ -14,6 +14,8 @@ pub mod contest;
 pub mod coordinates;
 pub mod easel;
 pub mod engine;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod engine_host;
 pub mod explain;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod external;

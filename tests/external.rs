@@ -341,3 +341,22 @@ fn an_arena_with_engines_counts_faults_as_losses_and_saves_every_game() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_engine_host_answers_on_a_worker_and_keeps_the_engine_for_the_next_request() {
+    use tictactoe::engine_host::EngineHost;
+    let mut host = EngineHost::new();
+    let i = host.add(ours(), quick(), Rule::Freestyle);
+    let g = gomoku(15);
+    let game = Game::new(g, Player::X);
+    assert!(host.ask(i, 10, game.clone()));
+    assert!(host.busy(i));
+    let r = host.wait(Duration::from_secs(10)).unwrap();
+    assert_eq!((r.ticket, r.name.as_str()), (10, "tictactoe"));
+    let c = r.answer.unwrap();
+    let game = game.play(c).unwrap().play(1).unwrap();
+    assert!(host.ask(i, 11, game.clone()));
+    let r = host.wait(Duration::from_secs(10)).unwrap();
+    assert!(game.play(r.answer.unwrap()).is_ok());
+    assert_eq!(host.name(i), Some("tictactoe"));
+}
