@@ -7,13 +7,11 @@ pub mod analysis;
 pub mod app;
 pub mod arena;
 pub mod bp;
-pub mod cli;
 pub mod commands;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod contest;
 pub mod coordinates;
 pub mod easel;
-pub mod engine;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod engine_host;
 pub mod explain;
