@@ -6,7 +6,8 @@
 //! `time_left`, `game_type`, `rule`), then `BEGIN` on an empty board, `TURN x,y` with the
 //! opponent's one new move, or `BOARD` … `DONE` with the whole position (each stone `x,y,1` for the
 //! engine's own, `x,y,2` for the opponent's), after `RESTART` when the engine had played another
-//! game. Coordinates are zero-based, x the column. `ABOUT` gives the engine's name. Lines are sent
+//! game. Coordinates are zero-based, x the column. `ABOUT` gives the engine's name. Off five in a
+//! row, this program's extension `INFO k K` goes before `START` (which checks that the run fits). Lines are sent
 //! with CR LF; the engine's LF or CR LF are both read.
 //!
 //! The engine's standard output is read on its own thread, line by line (a line longer than
@@ -414,6 +415,11 @@ impl Engine {
             format!("RECTSTART {board}")
         };
         let result = (|| {
+            if geometry.run() != 5 {
+                // This program's extension (SPEC.md §8), before START, which checks that the run
+                // fits; sent only off five in a row.
+                p.send(&format!("INFO k {}", geometry.run()))?;
+            }
             p.send(&start)?;
             let answer = self.answer(&mut p, Some(start.as_str()), START_LIMIT)?;
             if !answer.eq_ignore_ascii_case("OK") {
@@ -546,10 +552,6 @@ impl Engine {
             ))?;
             p.send(&format!("INFO game_type {}", this.limits.game_type))?;
             p.send(&format!("INFO rule {}", info_rule(this.rule)))?;
-            if g.run() != 5 {
-                // This program's extension (SPEC.md §8); sent only off five in a row.
-                p.send(&format!("INFO k {}", g.run()))?;
-            }
             Ok(())
         };
         if in_step && !known.is_empty() {

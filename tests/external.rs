@@ -273,9 +273,9 @@ fn the_manager_speaks_pbrain_as_piskvork_does() {
         INFO game_type 1\nINFO rule 4\n\
         BOARD\n7,7,2\n8,7,1\n9,7,2\nDONE\nPLAY 0,0\n\
         TURN 1,0\nPLAY 0,0\nEND\n\
-        RECTSTART 7,6\nABOUT\n\
+        INFO k 4\nRECTSTART 7,6\nABOUT\n\
         INFO timeout_turn 150\nINFO timeout_match 0\nINFO time_left 2147483647\n\
-        INFO game_type 1\nINFO rule 4\nINFO k 4\nBEGIN\nPLAY 0,0\nEND\n";
+        INFO game_type 1\nINFO rule 4\nBEGIN\nPLAY 0,0\nEND\n";
     assert_eq!(sent, expected);
     std::fs::remove_file(&log).unwrap();
 }

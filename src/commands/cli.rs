@@ -107,9 +107,26 @@ pub enum Command {
         /// The board (the exhaustive adversary plays only on 3 × 3).
         #[command(flatten)]
         board: Board,
-        /// The search player's budget a move (with --nodes, reproducible tables).
+        /// The search player's budget a move (with --nodes, reproducible tables); an external
+        /// engine's time a move too (`INFO timeout_turn`, 1000 ms unless --think says).
         #[command(flatten)]
         budget: SearchBudget,
+        /// An external Gomocup engine (pbrain) to put in the table; repeat for more.
+        #[arg(long = "engine", value_name = "PATH")]
+        engines: Vec<std::path::PathBuf>,
+        /// Save every game in this folder as a Piskvork `.psq` file.
+        #[arg(long, value_name = "DIR")]
+        save: Option<std::path::PathBuf>,
+    },
+    /// Print a saved game (a Piskvork `.psq`, or a text file of cell numbers): the board and rule,
+    /// the moves as cell numbers, then the board as a grid.
+    Record {
+        /// The file.
+        #[arg(value_name = "FILE")]
+        file: std::path::PathBuf,
+        /// The board of a file of cell numbers that does not name its own.
+        #[command(flatten)]
+        board: Board,
     },
     /// Play as a Gomocup engine ("pbrain") over standard input and output: START, BEGIN, TURN,
     /// BOARD, INFO (with the extension `INFO k K`, the run length), TAKEBACK, RESTART, END, ABOUT.

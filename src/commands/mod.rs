@@ -11,6 +11,7 @@
 //! | `solve` | [`solve`] |
 //! | `arena` | [`arena`] |
 //! | `pbrain` | [`pbrain`] |
+//! | `record` | [`record`] |
 //!
 //! A subcommand answers with its standard output or a one-line error; the binary prints the error
 //! on standard error (after `tictactoe: `) and exits with code 2.
@@ -20,6 +21,7 @@ pub mod cli;
 pub mod explain;
 pub mod r#move;
 pub mod pbrain;
+pub mod record;
 pub mod solve;
 pub mod window;
 
@@ -61,7 +63,10 @@ pub fn run(command: Command) -> Result<String, String> {
             seed,
             board,
             budget,
-        } => arena::run(games, seed, board, budget),
+            engines,
+            save,
+        } => arena::run(games, seed, board, budget, &engines, save.as_deref()),
+        Command::Record { file, board } => record::run(&file, board),
         Command::Pbrain => pbrain::run().map(|()| String::new()),
     };
     answer.map_err(|e| error_line(&e))
