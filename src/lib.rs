@@ -17,7 +17,7 @@
 //! | app | [`app`] | the window's program: `state`, `update` (input → `Action` → `apply`), `schedule` (due moves, think requests), `view` (`images`), `layout` |
 //! | display | [`led`], [`easel`] | the LED program literally (seeds 000/002), and Easel's images and input as values |
 //! | protocols, tables | [`pbrain`], [`external`], [`engine_host`], [`contest`], [`arena`], [`analysis`] | the Gomocup engine protocol (our engine; any engine as a player, its processes off the frames), games between players, exhaustive counts |
-| files | [`record`], [`settings`] | Piskvork's `.psq` and cell-number files; settings that persist (TOML) |
+//! | files | [`record`], [`settings`] | Piskvork's `.psq` and cell-number files; settings that persist (TOML) |
 //! | players | [`players`], [`explain`], [`bp`] | computer players behind one trait (each explains itself), the behavioral-programming engine of seed 001 |
 //! | engines | [`search`], [`solver`] | alpha-beta and threat-space search; the exact solver |
 //! | vocabulary | [`value`], [`game`], [`rules`], [`geometry`], [`coordinates`] | one value type; the game record; the rules (`State`, `Setup`, `Player`, `Stones`); boards and their lines; cells named to people (`h8`) |

@@ -109,8 +109,8 @@ pub struct Window {
 impl Default for Window {
     fn default() -> Window {
         Window {
-            width: 600,
-            height: 600,
+            width: 800,
+            height: 800,
         }
     }
 }

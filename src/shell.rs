@@ -10,6 +10,40 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use tictactoe::app::{self, App};
 use tictactoe::easel::{self, Image};
+use tictactoe::settings::{Settings, Store};
+
+/// What persists: where the settings are kept, and the settings last read (the shell's own parts,
+/// the window's size and the engines, are kept in it).
+pub struct Kept {
+    /// The settings file, when the system names a config folder.
+    pub store: Option<Store>,
+    /// The settings read at start.
+    pub settings: Settings,
+}
+
+/// Saves the game as a new `.psq` in the user's data folder (`games/`), never over another file:
+/// the status line's report of where, or why not.
+fn save_game(state: &App) -> String {
+    let Some(dir) = tictactoe::settings::games_dir() else {
+        return "cannot save: the system names no data folder".into();
+    };
+    let record = app::game_record(state);
+    let stamp = tictactoe::record::timestamp(std::time::SystemTime::now());
+    match tictactoe::record::save_new(&dir, &stamp, "psq", &tictactoe::record::write_psq(&record)) {
+        Ok(path) => format!("saved {}", path.display()),
+        Err(e) => format!("cannot save in {}: {e}", dir.display()),
+    }
+}
+
+/// Opens a file dropped onto the window: the step that opens it, or says why it cannot.
+fn open_dropped(path: &std::path::Path, state: &App, now: f64) -> easel::Input {
+    match tictactoe::record::read_file(path, state.geometry()) {
+        Ok((record, _)) => {
+            easel::Input::open(record.game, format!("opened {}", path.display()), now)
+        }
+        Err(e) => easel::Input::note(format!("{}: {e}", path.display()), now),
+    }
+}
 
 /// The Easel picture's side in Easel units (the LED canvas is 800 × 800), and the window's side
 /// where the screen has room.
@@ -97,6 +131,8 @@ impl Steps {
             key,
             time: 0.0,
             answer: None,
+            note: None,
+            open: None,
         });
     }
 }
@@ -159,6 +195,10 @@ fn special_key(code: KeyCode, repeat: bool) -> Option<easel::Key> {
         KeyCode::Up => Some(easel::Key::Up),
         KeyCode::Down => Some(easel::Key::Down),
         KeyCode::Enter | KeyCode::KpEnter if !repeat => Some(easel::Key::Enter),
+        KeyCode::Home => Some(easel::Key::Home),
+        KeyCode::End => Some(easel::Key::End),
+        KeyCode::PageUp => Some(easel::Key::PageUp),
+        KeyCode::PageDown => Some(easel::Key::PageDown),
         _ => None,
     }
 }
@@ -328,7 +368,10 @@ impl ChangeLog {
 }
 
 /// Runs the game until the window is closed or Esc is pressed.
-async fn run(mut state: App) {
+async fn run(mut state: App, mut kept: Kept) {
+    prevent_quit();
+    let mut saves = state.save_requests;
+    let mut drawn: Vec<Image> = Vec::new();
     let font = load_ttf_font_from_bytes(FONT).expect("the embedded font is a valid TTF");
     let subscriber = macroquad::input::utils::register_input_subscriber();
     let mut steps = Steps {
@@ -342,10 +385,15 @@ async fn run(mut state: App) {
         steps.viewport = Some(viewport);
         steps.dpi_scale = screen_dpi_scale();
         macroquad::input::utils::repeat_all_miniquad_input(&mut steps, subscriber);
-        if steps.quit {
+        if steps.quit || is_quit_requested() {
             break;
         }
         let now = get_time();
+        for dropped in get_dropped_files() {
+            if let Some(path) = dropped.path {
+                steps.steps.push(open_dropped(&path, &state, now));
+            }
+        }
         for step in steps.steps.drain(..) {
             state = app::new_state(&step.at(now), state);
         }
@@ -358,11 +406,32 @@ async fn run(mut state: App) {
             ..easel::Input::tick(now)
         };
         state = app::new_state(&tick, state);
+        if state.save_requests != saves {
+            saves = state.save_requests;
+            state = app::new_state(&easel::Input::note(save_game(&state), now), state);
+        }
+        if let Some(store) = &mut kept.store {
+            let mut settings = app::settings_of(&state, &kept.settings);
+            settings.window.width = screen_width().round() as u32;
+            settings.window.height = screen_height().round() as u32;
+            if let Err(e) = store.save(&settings) {
+                kept.store = None;
+                state = app::new_state(&easel::Input::note(e.to_string(), now), state);
+            }
+        }
         let images = app::images(&state);
         draw(&images, &font, viewport);
         change_log.frame(&images);
         thinker.follow(&state);
         wake_for(&state);
+        // A picture that changed is drawn once more: text of a size not drawn before grows the
+        // font's atlas during the frame, and glyphs drawn before the growth can come out as
+        // blocks until the next frame, which the blocking loop would not draw until the next
+        // input.
+        if images != drawn {
+            miniquad::window::schedule_update();
+            drawn = images;
+        }
         next_frame().await;
     }
 }
@@ -370,11 +439,12 @@ async fn run(mut state: App) {
 /// The window's configuration: "Tic-tac-toe", 800 × 800 where the screen has room (square and
 /// smaller where it does not), resizable, sharp on high-DPI screens, X window class `tictactoe`,
 /// drawn only when there is input or the program asks for a frame (miniquad's blocking loop).
-fn conf() -> macroquad::conf::Conf {
+fn conf(size: Option<(u32, u32)>) -> macroquad::conf::Conf {
+    let (width, height) = size.unwrap_or((SIZE as u32, SIZE as u32));
     let mut miniquad_conf = miniquad::conf::Conf {
         window_title: "Tic-tac-toe".to_string(),
-        window_width: SIZE as i32,
-        window_height: SIZE as i32,
+        window_width: width as i32,
+        window_height: height as i32,
         window_resizable: true,
         high_dpi: true,
         icon: Some(icon()),
@@ -444,7 +514,7 @@ fn quiet_panics() {
 
 /// Opens the window and plays until it is closed: exit code 0, or 1 with one line on stderr when
 /// the window cannot run.
-pub fn run_window(app: App) -> ExitCode {
+pub fn run_window(app: App, kept: Kept) -> ExitCode {
     if let Err(e) = check_display() {
         eprintln!("tictactoe: {e}");
         return ExitCode::FAILURE;
@@ -457,7 +527,13 @@ pub fn run_window(app: App) -> ExitCode {
         }
     }
     quiet_panics();
-    macroquad::Window::from_config(conf(), run(app));
+    let size = kept
+        .store
+        .as_ref()
+        .map(|_| (kept.settings.window.width, kept.settings.window.height));
+    macroquad::Window::from_config(conf(size), run(app, kept));
+    // Every external engine still running ends with the window.
+    tictactoe::external::end_all();
     ExitCode::SUCCESS
 }
 

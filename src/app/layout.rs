@@ -55,7 +55,10 @@ pub const EXPLAIN_BOX: Rect = Rect::new(540, 145, 700, 195);
 /// The font size of the additions on boards other than the LED's, where they share a narrow column.
 pub const SMALL_FONT: u32 = 24;
 /// Where boards other than the LED's are drawn: left of the controls' column, below the top line.
-pub const LARGE_BOARD_AREA: Rect = Rect::new(20, 110, 600, 710);
+/// It leaves room on the left and above for the coordinates (letters along the columns, numbers
+/// along the rows), whether or not they are shown, so that a cell stays where it is when `c`
+/// toggles them.
+pub const LARGE_BOARD_AREA: Rect = Rect::new(48, 110, 600, 684);
 
 /// Where everything goes for one board: the board's layout, the buttons' boxes, the score and the
 /// key hints. The LED board keeps the LED program's layout, with the additions below and right of

@@ -158,6 +158,18 @@ pub struct App {
     pub thinking: Option<ThinkRequest>,
     /// The ticket of the next request.
     pub next_ticket: u64,
+    /// Whether the coordinates (letters along the columns, numbers along the rows) are drawn
+    /// around a board larger than 3 × 3 (`c`).
+    pub coordinates: bool,
+    /// Whether each mark shows its move number instead of its letter, in its colour (`n`).
+    pub numbers: bool,
+    /// The status line's message (where a game was saved, a file that could not be opened, …);
+    /// without one, the status line names the last move in coordinates.
+    pub status: Option<String>,
+    /// How many times a save was asked for (Ctrl+S); the shell saves when it grows.
+    pub save_requests: u64,
+    /// The score on each board other than the current one (the current one is `score`).
+    pub scores: std::collections::BTreeMap<(usize, usize, usize), Score>,
 }
 
 impl Default for App {
@@ -190,11 +202,25 @@ impl App {
             explain: false,
             thinking: None,
             next_ticket: 1,
+            coordinates: true,
+            numbers: false,
+            status: None,
+            save_requests: 0,
+            scores: Default::default(),
         }
     }
 
     /// The same session on another board (a new game; seats that do not play it go to a person).
     pub fn on_board(mut self, geometry: Geometry) -> App {
+        let key = |g: Geometry| (g.width(), g.height(), g.run());
+        if geometry != self.geometry() {
+            let old = key(self.geometry());
+            let score = self.scores.remove(&key(geometry)).unwrap_or_default();
+            let previous = std::mem::replace(&mut self.score, score);
+            if previous != Score::default() {
+                self.scores.insert(old, previous);
+            }
+        }
         self.game = Game::new(geometry, self.game.start());
         for seat in [&mut self.x_seat, &mut self.o_seat] {
             if !seat.plays(geometry) {
@@ -263,6 +289,7 @@ impl App {
         }
         self.last_change = now;
         self.hint = None;
+        self.status = None;
         if let Some(outcome) = self.game.state().outcome() {
             self.score.tally(outcome, 1);
         }

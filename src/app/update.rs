@@ -41,6 +41,28 @@ pub enum Action {
     Step,
     /// Move the keyboard's cursor by (columns, rows).
     MoveCursor(i32, i32),
+    /// Show or hide the coordinates around the board.
+    ToggleCoordinates,
+    /// Show move numbers in the marks, or the marks' letters.
+    ToggleNumbers,
+    /// Save the game (the shell writes the file and says where in the status line).
+    Save,
+    /// Step through the game: back to the start (Home), one move back (Page Up), one forward
+    /// (Page Down), to the last move taken back (End) — undo and redo one move at a time.
+    Browse(Stepping),
+}
+
+/// Where Home, End, Page Up and Page Down step to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stepping {
+    /// Every move taken back.
+    First,
+    /// One move taken back.
+    Back,
+    /// One move played again.
+    Forward,
+    /// Every move taken back played again.
+    Last,
 }
 
 impl Action {
@@ -54,6 +76,9 @@ impl Action {
                 | Action::ToggleExplain
                 | Action::MoveCursor(..)
                 | Action::Step
+                | Action::ToggleCoordinates
+                | Action::ToggleNumbers
+                | Action::Save
         )
     }
 }
@@ -99,6 +124,13 @@ pub fn action(input: &Input, state: &App) -> Option<Action> {
         Key::Ctrl('y') => Some(Action::Redo),
         Key::Char('h') => Some(Action::Hint),
         Key::Char('e') => Some(Action::ToggleExplain),
+        Key::Char('c') => Some(Action::ToggleCoordinates),
+        Key::Char('n') => Some(Action::ToggleNumbers),
+        Key::Ctrl('s') => Some(Action::Save),
+        Key::Home => Some(Action::Browse(Stepping::First)),
+        Key::PageUp => Some(Action::Browse(Stepping::Back)),
+        Key::PageDown => Some(Action::Browse(Stepping::Forward)),
+        Key::End => Some(Action::Browse(Stepping::Last)),
         Key::Char(d @ '1'..='9') if led => play(d as usize - '0' as usize),
         Key::Left if !led => Some(Action::MoveCursor(-1, 0)),
         Key::Right if !led => Some(Action::MoveCursor(1, 0)),
@@ -179,6 +211,34 @@ pub fn apply(action: Action, state: App, now: f64) -> App {
                 return computer_move(s, id, now);
             }
         }
+        Action::ToggleCoordinates => s.coordinates = !s.coordinates,
+        Action::ToggleNumbers => s.numbers = !s.numbers,
+        Action::Save => s.save_requests += 1,
+        Action::Browse(to) => {
+            let mut moved = false;
+            match to {
+                Stepping::First => {
+                    while s.take_back() {
+                        moved = true;
+                    }
+                }
+                Stepping::Back => moved = s.take_back(),
+                Stepping::Forward | Stepping::Last => {
+                    while let Some(c) = s.redo.pop() {
+                        s.play(c, now);
+                        moved = true;
+                        if to == Stepping::Forward {
+                            break;
+                        }
+                    }
+                }
+            }
+            if moved {
+                s.hint = None;
+                s.status = None;
+                s.last_change = now;
+            }
+        }
         Action::MoveCursor(dc, dr) => {
             let g = s.geometry();
             let (row, col) = match s.cursor {
@@ -222,6 +282,20 @@ fn strongest(geometry: Geometry) -> &'static dyn ComputerPlayer {
 /// if any, else the one time has made due (a computer's move, the next game), applied.
 pub fn new_state(input: &Input, state: App) -> App {
     let now = input.time;
+    if let Some(game) = &input.open {
+        let mut s = state.on_board(game.geometry());
+        s.thinking = None;
+        s.game = game.clone();
+        s.status = input.note.clone();
+        s.last_change = now;
+        return s;
+    }
+    if let Some(note) = &input.note {
+        return App {
+            status: Some(note.clone()),
+            ..state
+        };
+    }
     if input.answer.is_some() {
         return match schedule::answered(&state, input) {
             Some(c) => apply(Action::Play(c), state, now),

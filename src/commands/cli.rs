@@ -31,6 +31,13 @@ pub struct Cli {
     /// Open the window explaining the side to move's player (as the `explain` button does).
     #[arg(long)]
     pub explain: bool,
+    /// Open the window on a saved game: a Piskvork `.psq`, or a text file of cell numbers (on the
+    /// board of --width/--height/--run unless it names its own).
+    #[arg(long, value_name = "FILE")]
+    pub open: Option<std::path::PathBuf>,
+    /// Start with the default settings, forgetting the ones kept (board, seats, score, …).
+    #[arg(long)]
+    pub reset_settings: bool,
     /// A subcommand; without one, the game opens in a window.
     #[command(subcommand)]
     pub command: Option<Command>,
