@@ -261,6 +261,8 @@ fn any_input() -> impl Strategy<Value = (Input, f64)> {
                 key,
                 time: 0.0,
                 answer: None,
+                note: None,
+                open: None,
             };
             (input, dt)
         })
