@@ -123,6 +123,11 @@ pub struct Input {
     pub note: Option<String>,
     /// A game to open (an addition): a saved game the shell has read, dropped onto the window.
     pub open: Option<crate::game::Game>,
+    /// An external engine's fault (an addition): the ticket of the request it failed and the
+    /// one-line reason. It loses the game.
+    pub fault: Option<(u64, String)>,
+    /// An external engine's name (an addition), once it has said it: its number and the name.
+    pub engine_name: Option<(u8, String)>,
 }
 
 impl Input {

@@ -46,6 +46,8 @@ pub struct EngineHost {
     back: Receiver<(Engine, EngineReply)>,
     /// Replies received and not yet handed out.
     ready: Vec<EngineReply>,
+    /// Called from a worker thread when a reply is sent (the window wakes up).
+    waker: Option<std::sync::Arc<dyn Fn() + Send + Sync>>,
 }
 
 impl Default for EngineHost {
@@ -63,7 +65,13 @@ impl EngineHost {
             send,
             back,
             ready: Vec::new(),
+            waker: None,
         }
+    }
+
+    /// Calls `waker` from the worker thread each time a reply is sent.
+    pub fn set_waker(&mut self, waker: std::sync::Arc<dyn Fn() + Send + Sync>) {
+        self.waker = Some(waker);
     }
 
     /// Adds an engine (started at its first request); its number.
@@ -116,6 +124,7 @@ impl EngineHost {
 
     fn dispatch(&self, i: usize, mut engine: Engine, ticket: u64, game: Game) {
         let send = self.send.clone();
+        let waker = self.waker.clone();
         let spawned = std::thread::Builder::new()
             .name(format!("engine {i}"))
             .spawn(move || {
@@ -128,7 +137,11 @@ impl EngineHost {
                     name: engine.name().to_string(),
                 };
                 // The host is gone (the window closed): the engine is dropped here, and ended.
-                let _ = send.send((engine, reply));
+                if send.send((engine, reply)).is_ok() {
+                    if let Some(wake) = waker {
+                        wake();
+                    }
+                }
             });
         if let Err(e) = spawned {
             let reply = EngineReply {

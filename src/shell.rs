@@ -133,6 +133,8 @@ impl Steps {
             answer: None,
             note: None,
             open: None,
+            fault: None,
+            engine_name: None,
         });
     }
 }
@@ -275,6 +277,9 @@ fn wake_for(state: &App) {
     }
 }
 
+/// An external engine's time a move in the window (`INFO timeout_turn`).
+const ENGINE_TURN: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// Works out slow computers' moves away from the cycle ([`App::thinking`]): each request on a
 /// worker thread, whose answer comes back as a step ([`easel::Input::answer`]) and wakes the
 /// window. Work the app no longer wants (a new game, a seat changed) is told to stop.
@@ -285,15 +290,20 @@ struct Thinker {
     send: mpsc::Sender<(u64, usize)>,
     /// The answers that came.
     answers: mpsc::Receiver<(u64, usize)>,
+    /// The external engines' processes, asked on worker threads.
+    engines: tictactoe::engine_host::EngineHost,
 }
 
 impl Thinker {
     fn new() -> Thinker {
         let (send, answers) = mpsc::channel();
+        let mut engines = tictactoe::engine_host::EngineHost::new();
+        engines.set_waker(Arc::new(miniquad::window::wake_up));
         Thinker {
             current: None,
             send,
             answers,
+            engines,
         }
     }
 
@@ -310,6 +320,27 @@ impl Thinker {
             return;
         };
         let stop = Arc::new(AtomicBool::new(false));
+        if let Some(i) = request.engine {
+            // The engines the app knows, in its order; each is started at its first request.
+            while self.engines.len() < state.engines.len() {
+                let path = &state.engines[self.engines.len()].path;
+                let other = state.seat(request.game.state().player_to_move().other());
+                let limits = tictactoe::external::Limits {
+                    turn: ENGINE_TURN,
+                    game_type: u32::from(other != app::Seat::Human),
+                    ..Default::default()
+                };
+                self.engines.add(
+                    tictactoe::external::EngineCommand::path(path),
+                    limits,
+                    tictactoe::record::Rule::Freestyle,
+                );
+            }
+            self.engines
+                .ask(i as usize, request.ticket, request.game.clone());
+            self.current = Some((request.ticket, stop));
+            return;
+        }
         let (request, ticket) = (request.clone(), request.ticket);
         let (send, stopped) = (self.send.clone(), Arc::clone(&stop));
         std::thread::spawn(move || {
@@ -322,12 +353,43 @@ impl Thinker {
         self.current = Some((ticket, stop));
     }
 
-    /// The answers that came since the last call, as steps at time `now`.
-    fn answers(&self, now: f64) -> Vec<easel::Input> {
-        self.answers
+    /// The answers that came since the last call, as steps at time `now`: our players' cells,
+    /// and each engine's name, messages (also written to the log beside the saved games), and
+    /// cell or fault.
+    fn answers(&mut self, now: f64) -> Vec<easel::Input> {
+        let mut steps: Vec<easel::Input> = self
+            .answers
             .try_iter()
             .map(|(ticket, cell)| easel::Input::answer(ticket, cell, now))
-            .collect()
+            .collect();
+        for reply in self.engines.replies() {
+            steps.push(easel::Input {
+                engine_name: Some((reply.engine as u8, reply.name.clone())),
+                time: now,
+                ..Default::default()
+            });
+            if let Some(last) = reply.messages.last() {
+                steps.push(easel::Input::note(format!("{}: {last}", reply.name), now));
+                if let Some(dir) = tictactoe::settings::games_dir() {
+                    let stamp = tictactoe::record::timestamp(std::time::SystemTime::now());
+                    let _ = tictactoe::record::append_messages(
+                        &dir,
+                        &stamp,
+                        &reply.name,
+                        &reply.messages,
+                    );
+                }
+            }
+            steps.push(match reply.answer {
+                Ok(cell) => easel::Input::answer(reply.ticket, cell, now),
+                Err(fault) => easel::Input {
+                    fault: Some((reply.ticket, fault.to_string())),
+                    time: now,
+                    ..Default::default()
+                },
+            });
+        }
+        steps
     }
 }
 
@@ -372,6 +434,10 @@ async fn run(mut state: App, mut kept: Kept) {
     prevent_quit();
     let mut saves = state.save_requests;
     let mut drawn: Vec<Image> = Vec::new();
+    // With TICTACTOE_STATUS_LOG=path, each new status line is appended to that file (the e2e
+    // tests read what a person is told).
+    let status_log = std::env::var_os("TICTACTOE_STATUS_LOG");
+    let mut status_shown: Option<String> = None;
     let font = load_ttf_font_from_bytes(FONT).expect("the embedded font is a valid TTF");
     let subscriber = macroquad::input::utils::register_input_subscriber();
     let mut steps = Steps {
@@ -422,6 +488,22 @@ async fn run(mut state: App, mut kept: Kept) {
         let images = app::images(&state);
         draw(&images, &font, viewport);
         change_log.frame(&images);
+        if let Some(path) = &status_log {
+            let line = app::status_line(&state);
+            if line != status_shown {
+                if let Some(text) = &line {
+                    use std::io::Write;
+                    if let Ok(mut f) = std::fs::OpenOptions::new()
+                        .create(true)
+                        .append(true)
+                        .open(path)
+                    {
+                        let _ = writeln!(f, "{text}");
+                    }
+                }
+                status_shown = line;
+            }
+        }
         thinker.follow(&state);
         wake_for(&state);
         // A picture that changed is drawn once more: text of a size not drawn before grows the
@@ -665,6 +747,7 @@ mod tests {
             player: tictactoe::players::PlayerId::Perfect,
             game: app.game.clone(),
             seed: 1,
+            engine: None,
         };
         let app = App {
             thinking: Some(request),

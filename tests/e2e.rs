@@ -174,6 +174,7 @@ impl Session {
             .env("HOME", home)
             .env("XDG_CONFIG_HOME", home.join("config"))
             .env("XDG_DATA_HOME", home.join("data"))
+            .env("TICTACTOE_STATUS_LOG", home.join("status.log"))
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(File::create(&app_stderr).expect("create the game's stderr file"))
@@ -1890,4 +1891,139 @@ fn e2e_ctrl_s_saves_a_psq_and_open_reads_it_back() {
     assert_eq!(status.code(), Some(2), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("already occupied"), "{err}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue 17: external engines as players in the window.
+// ---------------------------------------------------------------------------------------------
+
+/// A pbrain stand-in that answers START, ABOUT and RESTART, and on each move request does what
+/// `mode` says: `ours` runs this program's own engine; `occupied` plays 4,4 every time (legal
+/// once), `sleep` sleeps past its time, `exit` exits with code 3, `garbage` answers nonsense.
+fn engine_script(home: &Path, mode: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::create_dir_all(home).unwrap();
+    let path = home.join(format!("pbrain-e2e-{mode}"));
+    let body = if mode == "ours" {
+        format!("#!/bin/sh\nexec '{APP}' pbrain\n")
+    } else {
+        format!(
+            r#"#!/bin/sh
+cr=$(printf '\r')
+while IFS= read -r line; do
+  line="${{line%"$cr"}}"
+  case "$line" in
+    START*|RECTSTART*|RESTART) echo OK ;;
+    ABOUT) echo 'name="stand-in-{mode}", version="1"' ;;
+    END) exit 0 ;;
+    BEGIN|TURN*|DONE)
+      case "{mode}" in
+        occupied) echo "MESSAGE the centre again"; echo "4,4" ;;
+        sleep) sleep 6; echo "0,0" ;;
+        exit) exit 3 ;;
+        garbage) echo "hello there" ;;
+      esac ;;
+  esac
+done
+"#
+        )
+    };
+    std::fs::write(&path, body).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+fn status_log(home: &Path) -> String {
+    std::fs::read_to_string(home.join("status.log")).unwrap_or_default()
+}
+
+fn engine_processes(name: &str) -> usize {
+    let out = run_with_timeout(
+        Command::new("pgrep").args(["-f", name]),
+        Duration::from_secs(5),
+    );
+    String::from_utf8_lossy(&out.stdout).lines().count()
+}
+
+#[cfg(unix)]
+#[test]
+fn e2e_search_plays_our_own_pbrain_as_an_external_engine() {
+    let _serial = serial();
+    if !e2e_available() {
+        return;
+    }
+    let home = tmp_dir().join("e2e-engine-ours-home");
+    let _ = std::fs::remove_dir_all(&home);
+    let engine = engine_script(&home, "ours");
+    let o = format!("engine:{}", engine.display());
+    let args = [
+        "--width", "9", "--height", "9", "--run", "5", "--x", "search", "--o", &o,
+    ];
+    let mut s = Session::start_at_home("engine-ours", &args, "1024x1024x24", None, &home);
+    // o's moves come from the engine: the status line names them in coordinates.
+    eventually("o's moves from the engine", || {
+        let log = status_log(&home);
+        log.lines()
+            .filter(|l| l.starts_with("o ") && l.contains(", move "))
+            .count()
+            >= 2
+    });
+    assert!(
+        !status_log(&home).contains(" won: "),
+        "{}",
+        status_log(&home)
+    );
+    assert_eq!(engine_processes("pbrain-e2e-ours"), 1);
+    // Esc closes the window, and the engine's process ends with it.
+    let window = s.window.clone();
+    let out = s.xdotool(&["key", "--window", &window, "Escape"]);
+    assert!(out.status.success());
+    let status = wait_with_timeout(&mut s.app, Duration::from_secs(10));
+    assert!(status.is_some_and(|st| st.success()), "{status:?}");
+    eventually("the engine's process to end", || {
+        engine_processes("pbrain-e2e-ours") == 0
+    });
+}
+
+#[cfg(unix)]
+#[test]
+fn e2e_a_faulty_engine_loses_with_its_reason_on_screen() {
+    let _serial = serial();
+    if !e2e_available() {
+        return;
+    }
+    // x (search) opens in the centre, e5 (4,4), which the occupied stand-in then plays.
+    for (mode, reason) in [
+        (
+            "occupied",
+            "played an illegal move: cell 41 is already occupied by x",
+        ),
+        ("exit", "crashed: exited with code 3"),
+        ("garbage", "answered 'hello there', which is not a move x,y"),
+        (
+            "sleep",
+            "ran out of time: no move within 2000 ms (+1000 ms margin)",
+        ),
+    ] {
+        let home = tmp_dir().join(format!("e2e-engine-{mode}-home"));
+        let _ = std::fs::remove_dir_all(&home);
+        let engine = engine_script(&home, mode);
+        let o = format!("engine:{}", engine.display());
+        let args = [
+            "--width", "9", "--height", "9", "--run", "5", "--x", "search", "--o", &o,
+        ];
+        let name: &'static str = Box::leak(format!("engine-{mode}").into_boxed_str());
+        let mut s = Session::start_at_home(name, &args, "1024x1024x24", None, &home);
+        let expected = format!("x won: stand-in-{mode} (o) {reason}");
+        eventually(&format!("{mode}: '{expected}'"), || {
+            status_log(&home).lines().any(|l| l == expected)
+        });
+        s.assert_running();
+        if mode == "occupied" {
+            // Its MESSAGE lines are in the log beside the saved games.
+            let log = std::fs::read_to_string(home.join("data/tictactoe/games/messages.log"))
+                .unwrap_or_default();
+            assert!(log.contains("stand-in-occupied: the centre again"), "{log}");
+        }
+    }
 }

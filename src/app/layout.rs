@@ -172,7 +172,7 @@ pub fn buttons(state: &App) -> Vec<Button> {
         .into_iter()
         .map(|(rect, action)| {
             let label = match action {
-                Action::NextSeat(p) => format!("{}: {}", p.symbol(), state.seat(p)),
+                Action::NextSeat(p) => state.seat_label(p),
                 Action::SwapStart => format!("first: {}", state.game.start().symbol()),
                 Action::ResetScore => "reset score".to_string(),
                 Action::NextBoard => board.clone(),
@@ -180,10 +180,14 @@ pub fn buttons(state: &App) -> Vec<Button> {
                 Action::ToggleExplain => "explain".to_string(),
                 _ => unreachable!("only these actions have buttons"),
             };
+            // As large as the layout's font, and no wider than the box (a monospace glyph is
+            // about 0.61 of its size wide).
+            let chars = label.chars().count().max(1) as i32;
+            let fits = ((rect.width() - 12) * 100 / (61 * chars)).max(8) as u32;
             Button {
                 rect,
+                font: layout.font().min(fits),
                 label,
-                font: layout.font(),
                 action,
             }
         })

@@ -33,7 +33,8 @@ pub use layout::{
 pub use persist::{apply_settings, game_record, settings_of};
 pub use schedule::{answer, ThinkRequest, HINT_TIME, NEXT_GAME_DELAY, PACE, REPLY_DELAY};
 pub use state::{
-    explaining_player, next_board, seat_names, seats, seats_for, App, Score, Seat, HUMAN, PRESETS,
+    explaining_player, next_board, seat_names, seats, seats_for, App, EngineSeat, Score, Seat,
+    ENGINE_PREFIX, HUMAN, PRESETS,
 };
 pub use update::{action, apply, new_state, Action, Stepping};
 pub use view::{images, score_display, status_line, GREY, ORANGE};

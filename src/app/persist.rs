@@ -30,8 +30,9 @@ pub fn settings_of(state: &App, base: &Settings) -> Settings {
     let mut s = base.clone();
     let g = state.geometry();
     s.board = Board::of(g, Rule::Freestyle);
-    s.x = state.x_seat.name().to_string();
-    s.o = state.o_seat.name().to_string();
+    s.x = state.seat_name(Player::X);
+    s.o = state.seat_name(Player::O);
+    s.engines = state.engines.iter().map(|e| e.path.clone()).collect();
     s.start = state.game.start().symbol().to_string();
     s.coordinates = state.coordinates;
     s.numbers = state.numbers;
@@ -50,18 +51,22 @@ pub fn settings_of(state: &App, base: &Settings) -> Settings {
 pub fn apply_settings(state: App, s: &Settings) -> App {
     let g = s.board.geometry().map(|(g, _)| g).unwrap_or(Geometry::LED);
     let start = if s.start == "o" { Player::O } else { Player::X };
-    let seat = |name: &str| {
-        Seat::named(name)
-            .filter(|seat| seat.plays(g))
-            .unwrap_or_default()
-    };
     let mut app = App {
-        x_seat: seat(&s.x),
-        o_seat: seat(&s.o),
         coordinates: s.coordinates,
         numbers: s.numbers,
         ..state
     };
+    for path in &s.engines {
+        let _ = app.seat_named(&format!("{}{path}", super::state::ENGINE_PREFIX));
+    }
+    let mut seat = |name: &str| {
+        app.seat_named(name)
+            .filter(|seat| seat.plays(g))
+            .unwrap_or_default()
+    };
+    let (x, o) = (seat(&s.x), seat(&s.o));
+    app.x_seat = x;
+    app.o_seat = o;
     app.game = crate::game::Game::new(app.geometry(), start);
     app = app.on_board(g);
     app.scores.clear();
@@ -85,6 +90,14 @@ pub fn game_record(state: &App) -> Record {
     let mut r = Record::new(state.game.clone());
     let name = |p: Player| match state.seat(p) {
         Seat::Human => record::person_name(p).to_string(),
+        Seat::Engine(i) => state
+            .engines
+            .get(i as usize)
+            .and_then(|e| std::path::Path::new(&e.path).file_name())
+            .map_or_else(
+                || "engine".to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            ),
         seat => format!("tictactoe-{}", seat.name()),
     };
     let level = |p: Player| u8::from(state.seat(p) != Seat::Human);

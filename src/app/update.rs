@@ -89,7 +89,7 @@ impl Action {
 /// u or Ctrl+Z undo, Ctrl+Y redo, h hint).
 pub fn action(input: &Input, state: &App) -> Option<Action> {
     let game = state.game.state();
-    let person_to_move = state.computer(game.player_to_move()).is_none();
+    let person_to_move = !state.machine(game.player_to_move());
     let led = state.layout().led;
     if input.mouse_clicked {
         if led::restart_clicked(input) {
@@ -174,7 +174,7 @@ pub fn apply(action: Action, state: App, now: f64) -> App {
             // Against a computer, take back its reply and the person's move together, so that it
             // is the person's turn again.
             if s.take_back() {
-                while s.computer(s.game.state().player_to_move()).is_some()
+                while s.machine(s.game.state().player_to_move())
                     && !s.computers_only()
                     && s.take_back()
                 {}
@@ -187,7 +187,7 @@ pub fn apply(action: Action, state: App, now: f64) -> App {
             while let Some(c) = s.redo.pop() {
                 s.play(c, now);
                 redone = true;
-                if s.computer(s.game.state().player_to_move()).is_none() || s.computers_only() {
+                if !s.machine(s.game.state().player_to_move()) || s.computers_only() {
                     break;
                 }
             }
@@ -206,11 +206,11 @@ pub fn apply(action: Action, state: App, now: f64) -> App {
             s.explain = !s.explain;
             s.last_change = now;
         }
-        Action::Step => {
-            if let Seat::Computer(id) = s.seat(s.game.state().player_to_move()) {
-                return computer_move(s, id, now);
-            }
-        }
+        Action::Step => match s.seat(s.game.state().player_to_move()) {
+            Seat::Computer(id) => return computer_move(s, id, now),
+            Seat::Engine(i) => schedule::engine_turn(&mut s, i),
+            Seat::Human => {}
+        },
         Action::ToggleCoordinates => s.coordinates = !s.coordinates,
         Action::ToggleNumbers => s.numbers = !s.numbers,
         Action::Save => s.save_requests += 1,
@@ -296,6 +296,21 @@ pub fn new_state(input: &Input, state: App) -> App {
             ..state
         };
     }
+    if let Some((i, name)) = &input.engine_name {
+        let mut s = state;
+        if let Some(e) = s.engines.get_mut(*i as usize) {
+            e.name = name.clone();
+        }
+        return s;
+    }
+    if let Some((ticket, reason)) = &input.fault {
+        let mut s = state;
+        if s.thinking.as_ref().is_some_and(|r| r.ticket == *ticket) {
+            let p = s.game.state().player_to_move();
+            s.lose_by_fault(p, reason.clone(), now);
+        }
+        return s;
+    }
     if input.answer.is_some() {
         return match schedule::answered(&state, input) {
             Some(c) => apply(Action::Play(c), state, now),
@@ -312,6 +327,11 @@ pub fn new_state(input: &Input, state: App) -> App {
         },
         Some(Due::NextGame) => apply(Action::Restart, state, now),
         Some(Due::Computer(id)) => computer_move(state, id, now),
+        Some(Due::Engine(i)) => {
+            let mut s = state;
+            schedule::engine_turn(&mut s, i);
+            s
+        }
         None => state,
     }
 }

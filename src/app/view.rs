@@ -93,7 +93,15 @@ fn board_images(state: &App, layout: &Layout) -> Vec<Image> {
         images.extend(coordinate_labels(board));
     }
     images.extend(led::restart_button());
-    images.push(if game.game_over() {
+    images.push(if let Some((loser, _)) = &state.forfeit {
+        let colour = if *loser == Player::O { BLUE } else { GREEN };
+        text(
+            format!("{} won", loser.other().symbol()),
+            point(200, 750),
+            led::FONT_SIZE,
+            colour,
+        )
+    } else if game.game_over() {
         led::game_result_display(game)
     } else {
         led::current_player_display(game)
@@ -190,7 +198,7 @@ fn explanation_images(state: &App, layout: &Layout) -> Vec<Image> {
 fn explanation_caption(state: &App) -> Option<String> {
     let id = explaining_player(state).filter(|_| !state.game.state().game_over())?;
     let side = state.game.state().player_to_move();
-    Some(if state.computer(side).is_some() {
+    Some(if state.machine(side) {
         format!("{id} for {}: enter = its move", side.symbol())
     } else {
         format!("explain: {id} for {}", side.symbol())

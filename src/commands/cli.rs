@@ -9,10 +9,11 @@ use clap::{Parser, Subcommand, ValueEnum};
 #[derive(Parser, Debug, PartialEq)]
 #[command(name = "tictactoe", version, about)]
 pub struct Cli {
-    /// Who plays x in the window: human or a computer player's name.
+    /// Who plays x in the window: human, a computer player's name, or engine:PATH (a Gomocup
+    /// pbrain engine).
     #[arg(long, value_name = "PLAYER", default_value = "human", value_parser = seat_parser)]
     pub x: String,
-    /// Who plays o in the window: human or a computer player's name.
+    /// Who plays o in the window: human, a computer player's name, or engine:PATH.
     #[arg(long, value_name = "PLAYER", default_value = "human", value_parser = seat_parser)]
     pub o: String,
     /// Who moves first (OXO's startplayer).
@@ -219,6 +220,15 @@ impl From<Side> for Player {
 
 fn seat_parser(s: &str) -> Result<String, String> {
     let names = crate::app::seat_names();
+    if let Some(path) = s.strip_prefix(crate::app::ENGINE_PREFIX) {
+        return if std::path::Path::new(path).is_file() {
+            Ok(s.to_string())
+        } else {
+            Err(format!(
+                "no engine at '{path}' (engine:PATH names a pbrain program)"
+            ))
+        };
+    }
     if names.contains(&s) {
         Ok(s.to_string())
     } else {

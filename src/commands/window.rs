@@ -33,6 +33,7 @@ pub fn window_app_with(cli: &Cli, settings: Option<&Settings>) -> Result<App, St
     } else if let Some(s) = settings {
         // The command line chose the game; the toggles and scores are still the kept ones.
         let kept = apply_settings(App::default(), s);
+        app.engines = kept.engines.clone();
         app.coordinates = kept.coordinates;
         app.numbers = kept.numbers;
         let g = kept.geometry();
@@ -44,9 +45,8 @@ pub fn window_app_with(cli: &Cli, settings: Option<&Settings>) -> Result<App, St
     }
     if !defaults || settings.is_none() {
         let g = cli.board.geometry().map_err(|e| e.to_string())?;
-        let seat = |name: &str| Seat::named(name).unwrap_or_default();
-        app.x_seat = seat(&cli.x);
-        app.o_seat = seat(&cli.o);
+        app.x_seat = app.seat_named(&cli.x).unwrap_or_default();
+        app.o_seat = app.seat_named(&cli.o).unwrap_or_default();
         app.game = crate::game::Game::new(app.geometry(), cli.start.into());
         app = app.on_board(g);
         for (name, side) in [(&cli.x, "x"), (&cli.o, "o")] {
