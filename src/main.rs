@@ -48,7 +48,7 @@ fn window(cli: &cli::Cli) -> Result<(tictactoe::app::App, shell::Kept), String> 
         Some(store) => store.load(),
         None => (Settings::default(), None),
     };
-    let mut app = commands::window::window_app_with(cli, store.as_ref().map(|_| &settings))
+    let mut app = commands::window_app_with(cli, store.as_ref().map(|_| &settings))
         .map_err(|e| commands::error_line(&e))?;
     if let Some(problem) = problem {
         app.status = Some(problem.to_string());

@@ -5,25 +5,25 @@
 //!
 //! | subcommand | module |
 //! |---|---|
-//! | (none: the window) | [`window`] |
-//! | `move` | [`r#move`] |
+//! | (none: the window) | `window` ([`window_app`]) |
+//! | `move` | `move` |
 //! | `explain` | [`explain`] |
 //! | `solve` | [`solve`] |
-//! | `arena` | [`arena`] |
-//! | `pbrain` | [`pbrain`] |
-//! | `record` | [`record`] |
+//! | `arena` | `arena` |
+//! | `pbrain` | `pbrain` (the stdio loop around [`crate::pbrain::Brain`]) |
+//! | `record` | `record` |
 //!
 //! A subcommand answers with its standard output or a one-line error; the binary prints the error
 //! on standard error (after `tictactoe: `) and exits with code 2.
 
-pub mod arena;
+mod arena;
 pub mod cli;
 pub mod explain;
-pub mod r#move;
-pub mod pbrain;
-pub mod record;
+mod r#move;
+mod pbrain;
+mod record;
 pub mod solve;
-pub mod window;
+mod window;
 
 use crate::game::{Game, MoveError};
 use crate::geometry::{Cell, Geometry};
@@ -32,7 +32,7 @@ use crate::rules::Player;
 use cli::Command;
 use std::fmt;
 
-pub use window::window_app;
+pub use window::{window_app, window_app_with};
 
 /// Runs a subcommand: its standard output, or a one-line error ([`error_line`] has made it one
 /// line).
