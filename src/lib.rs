@@ -30,6 +30,7 @@ pub mod analysis;
 pub mod app;
 pub mod arena;
 pub mod bp;
+pub mod clock;
 pub mod commands;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod contest;
@@ -53,6 +54,7 @@ pub mod search;
 pub mod settings;
 pub mod solver;
 pub mod value;
+pub mod web;
 
 pub use game::{Game, MoveError};
 pub use geometry::{Cell, CellSet, Geometry};

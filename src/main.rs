@@ -2,6 +2,7 @@
 #![cfg_attr(windows, windows_subsystem = "windows")]
 
 mod console;
+mod platform;
 mod shell;
 
 use std::process::ExitCode;
@@ -9,26 +10,26 @@ use tictactoe::commands::{self, cli, cli::Parsed};
 
 fn main() -> ExitCode {
     console::attach_parent_console();
-    let cli = match cli::parse(std::env::args_os()) {
+    let cli = match cli::parse(platform::args()) {
         Parsed::Run(cli) => cli,
-        Parsed::Print(text) => return print_quietly(&text),
+        Parsed::Print(text) => return print(&text),
         Parsed::Error(line) => {
-            eprintln!("{line}");
+            platform::show_error(&line);
             return ExitCode::from(2);
         }
     };
     match cli.command {
         Some(command) => match commands::run(command) {
-            Ok(text) => print_quietly(&text),
+            Ok(text) => print(&text),
             Err(line) => {
-                eprintln!("tictactoe: {line}");
+                platform::show_error(&format!("tictactoe: {line}"));
                 ExitCode::from(2)
             }
         },
         None => match window(&cli) {
             Ok((app, kept)) => shell::run_window(app, kept),
             Err(line) => {
-                eprintln!("tictactoe: {line}");
+                platform::show_error(&format!("tictactoe: {line}"));
                 ExitCode::from(2)
             }
         },
@@ -37,6 +38,7 @@ fn main() -> ExitCode {
 
 /// The window's first state, with the settings kept between runs (read unless
 /// `--reset-settings`; a damaged file is reported in the status line and replaced by defaults).
+#[cfg(not(target_arch = "wasm32"))]
 fn window(cli: &cli::Cli) -> Result<(tictactoe::app::App, shell::Kept), String> {
     use tictactoe::settings::{Settings, Store};
     let mut store = Store::user();
@@ -56,15 +58,19 @@ fn window(cli: &cli::Cli) -> Result<(tictactoe::app::App, shell::Kept), String> 
     Ok((app, shell::Kept { store, settings }))
 }
 
-/// Prints to standard output; a closed pipe (`tictactoe arena | head`) ends the output quietly.
-fn print_quietly(text: &str) -> ExitCode {
-    use std::io::Write;
-    match std::io::stdout().lock().write_all(text.as_bytes()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("tictactoe: cannot write the output: {e}");
-            ExitCode::FAILURE
-        }
+/// The page's first state (it keeps no settings file).
+#[cfg(target_arch = "wasm32")]
+fn window(cli: &cli::Cli) -> Result<(tictactoe::app::App, shell::Kept), String> {
+    let app = commands::window_app(cli)?;
+    let settings = tictactoe::settings::Settings::default();
+    Ok((app, shell::Kept { settings }))
+}
+
+/// Prints a text asked for (standard output, or the page).
+fn print(text: &str) -> ExitCode {
+    if platform::show_text(text) {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
     }
 }

@@ -10,39 +10,68 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use tictactoe::app::{self, App};
 use tictactoe::easel::{self, Image};
-use tictactoe::settings::{Settings, Store};
 
-/// What persists: where the settings are kept, and the settings last read (the shell's own parts,
-/// the window's size and the engines, are kept in it).
+use crate::platform;
+
+/// What persists between runs: where the settings are kept (none on the page, which keeps its own)
+/// and the settings read at start (the shell's own parts, the window's size and the engines, are
+/// kept in it).
 pub struct Kept {
     /// The settings file, when the system names a config folder.
-    pub store: Option<Store>,
+    #[cfg(not(target_arch = "wasm32"))]
+    pub store: Option<tictactoe::settings::Store>,
     /// The settings read at start.
-    pub settings: Settings,
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    pub settings: tictactoe::settings::Settings,
 }
 
-/// Saves the game as a new `.psq` in the user's data folder (`games/`), never over another file:
-/// the status line's report of where, or why not.
-fn save_game(state: &App) -> String {
-    let Some(dir) = tictactoe::settings::games_dir() else {
-        return "cannot save: the system names no data folder".into();
-    };
-    let record = app::game_record(state);
-    let stamp = tictactoe::record::timestamp(std::time::SystemTime::now());
-    match tictactoe::record::save_new(&dir, &stamp, "psq", &tictactoe::record::write_psq(&record)) {
-        Ok(path) => format!("saved {}", path.display()),
-        Err(e) => format!("cannot save in {}: {e}", dir.display()),
-    }
-}
+/// The desktop's files and processes: saved games, dropped files, external engines. The page
+/// has none of them.
+#[cfg(not(target_arch = "wasm32"))]
+mod desktop {
+    use tictactoe::app::{self, App};
+    use tictactoe::easel;
 
-/// Opens a file dropped onto the window: the step that opens it, or says why it cannot.
-fn open_dropped(path: &std::path::Path, state: &App, now: f64) -> easel::Input {
-    match tictactoe::record::read_file(path, state.geometry()) {
-        Ok((record, _)) => {
-            easel::Input::open(record.game, format!("opened {}", path.display()), now)
+    /// Saves the game as a new `.psq` in the user's data folder (`games/`), never over another
+    /// file: the status line's report of where, or why not.
+    pub fn save_game(state: &App) -> String {
+        let Some(dir) = tictactoe::settings::games_dir() else {
+            return "cannot save: the system names no data folder".into();
+        };
+        let record = app::game_record(state);
+        let stamp = tictactoe::record::timestamp(std::time::SystemTime::now());
+        let text = tictactoe::record::write_psq(&record);
+        match tictactoe::record::save_new(&dir, &stamp, "psq", &text) {
+            Ok(path) => format!("saved {}", path.display()),
+            Err(e) => format!("cannot save in {}: {e}", dir.display()),
         }
-        Err(e) => easel::Input::note(format!("{}: {e}", path.display()), now),
     }
+
+    /// Opens a file dropped onto the window: the step that opens it, or says why it cannot.
+    pub fn open_dropped(path: &std::path::Path, state: &App, now: f64) -> easel::Input {
+        match tictactoe::record::read_file(path, state.geometry()) {
+            Ok((record, _)) => {
+                easel::Input::open(record.game, format!("opened {}", path.display()), now)
+            }
+            Err(e) => easel::Input::note(format!("{}: {e}", path.display()), now),
+        }
+    }
+
+    /// Appends a status line to the file `TICTACTOE_STATUS_LOG` names (the e2e tests read what a
+    /// person is told).
+    pub fn log_status(path: &std::ffi::OsStr, line: &str) {
+        use std::io::Write;
+        if let Ok(mut f) = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+        {
+            let _ = writeln!(f, "{line}");
+        }
+    }
+
+    /// An external engine's time a move in the window (`INFO timeout_turn`).
+    pub const ENGINE_TURN: std::time::Duration = std::time::Duration::from_secs(2);
 }
 
 /// The Easel picture's side in Easel units (the LED canvas is 800 × 800), and the window's side
@@ -160,11 +189,13 @@ impl EventHandler for Steps {
         }
     }
 
-    fn key_down_event(&mut self, code: KeyCode, _mods: KeyMods, repeat: bool) {
+    fn key_down_event(&mut self, code: KeyCode, mods: KeyMods, repeat: bool) {
         if code == KeyCode::Escape {
-            self.quit = true;
+            self.quit = platform::ESC_QUITS;
         } else if let Some(key) = special_key(code, repeat) {
             self.push(false, Some(key));
+        } else if let Some(letter) = ctrl_letter(code, mods).filter(|_| platform::CTRL_BY_KEY) {
+            self.push(false, Some(easel::Key::Ctrl(letter)));
         }
     }
 }
@@ -187,6 +218,15 @@ fn char_key(c: char, mods: KeyMods, repeat: bool) -> Option<easel::Key> {
     } else {
         c.to_lowercase().next().map(easel::Key::Char)
     }
+}
+
+/// The letter of Ctrl+letter pressed (`KeyCode::A` to `KeyCode::Z`, whose codes are the capitals').
+/// Where the platform reports no character for it ([`platform::CTRL_BY_KEY`]: a browser sends no
+/// `keypress`), the key itself is the step.
+fn ctrl_letter(code: KeyCode, mods: KeyMods) -> Option<char> {
+    let code = code as u16;
+    (mods.ctrl && (KeyCode::A as u16..=KeyCode::Z as u16).contains(&code))
+        .then(|| char::from(b'a' + (code - KeyCode::A as u16) as u8))
 }
 
 /// The Easel key of a key with no character: the arrows (which repeat when held) and Enter.
@@ -260,25 +300,15 @@ fn draw(images: &[Image], font: &Font, viewport: Viewport) {
 /// (`scripts/subset-font.sh` makes the subset from the full font).
 const FONT: &[u8] = include_bytes!("../assets/DejaVuSansMono-ASCII.ttf");
 
-/// Asks for the next frame when the program will change by itself (`App::next_change_at`), and
-/// otherwise waits for input without drawing. On X11 the vendored miniquad's blocking loop wakes
-/// at that moment, or when a worker brings an answer ([`Thinker`]); elsewhere the shell wakes
-/// every 50 ms until then, or while a computer thinks.
+/// Asks for the next frame when the program will change by itself (`App::next_change_at`) or a
+/// computer's answer is awaited, and otherwise waits for input without drawing
+/// ([`platform::wake_after`]).
 fn wake_for(state: &App) {
     let wait = state
         .next_change_at()
         .map(|at| std::time::Duration::from_secs_f64((at - get_time()).max(0.0)));
-    if cfg!(target_os = "linux") {
-        miniquad::window::schedule_update_after(wait);
-    } else if wait.is_some() || state.thinking.is_some() {
-        let poll = std::time::Duration::from_millis(50);
-        std::thread::sleep(wait.map_or(poll, |w| w.min(poll)));
-        miniquad::window::schedule_update();
-    }
+    platform::wake_after(wait, state.thinking.is_some());
 }
-
-/// An external engine's time a move in the window (`INFO timeout_turn`).
-const ENGINE_TURN: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// Works out slow computers' moves away from the cycle ([`App::thinking`]): each request on a
 /// worker thread, whose answer comes back as a step ([`easel::Input::answer`]) and wakes the
@@ -291,18 +321,22 @@ struct Thinker {
     /// The answers that came.
     answers: mpsc::Receiver<(u64, usize)>,
     /// The external engines' processes, asked on worker threads.
+    #[cfg(not(target_arch = "wasm32"))]
     engines: tictactoe::engine_host::EngineHost,
 }
 
 impl Thinker {
     fn new() -> Thinker {
         let (send, answers) = mpsc::channel();
+        #[cfg(not(target_arch = "wasm32"))]
         let mut engines = tictactoe::engine_host::EngineHost::new();
+        #[cfg(not(target_arch = "wasm32"))]
         engines.set_waker(Arc::new(miniquad::window::wake_up));
         Thinker {
             current: None,
             send,
             answers,
+            #[cfg(not(target_arch = "wasm32"))]
             engines,
         }
     }
@@ -320,13 +354,14 @@ impl Thinker {
             return;
         };
         let stop = Arc::new(AtomicBool::new(false));
+        #[cfg(not(target_arch = "wasm32"))]
         if let Some(i) = request.engine {
             // The engines the app knows, in its order; each is started at its first request.
             while self.engines.len() < state.engines.len() {
                 let path = &state.engines[self.engines.len()].path;
                 let other = state.seat(request.game.state().player_to_move().other());
                 let limits = tictactoe::external::Limits {
-                    turn: ENGINE_TURN,
+                    turn: desktop::ENGINE_TURN,
                     game_type: u32::from(other != app::Seat::Human),
                     ..Default::default()
                 };
@@ -341,14 +376,15 @@ impl Thinker {
             self.current = Some((request.ticket, stop));
             return;
         }
-        let (request, ticket) = (request.clone(), request.ticket);
-        let (send, stopped) = (self.send.clone(), Arc::clone(&stop));
-        std::thread::spawn(move || {
-            if let Some(cell) = app::answer(&request, &stopped) {
+        let (ticket, send) = (request.ticket, self.send.clone());
+        platform::think(platform::Thinking {
+            request: request.clone(),
+            stop: Arc::clone(&stop),
+            answer: Box::new(move |cell| {
                 if send.send((ticket, cell)).is_ok() {
                     miniquad::window::wake_up();
                 }
-            }
+            }),
         });
         self.current = Some((ticket, stop));
     }
@@ -357,11 +393,13 @@ impl Thinker {
     /// and each engine's name, messages (also written to the log beside the saved games), and
     /// cell or fault.
     fn answers(&mut self, now: f64) -> Vec<easel::Input> {
+        #[allow(unused_mut)]
         let mut steps: Vec<easel::Input> = self
             .answers
             .try_iter()
             .map(|(ticket, cell)| easel::Input::answer(ticket, cell, now))
             .collect();
+        #[cfg(not(target_arch = "wasm32"))]
         for reply in self.engines.replies() {
             steps.push(easel::Input {
                 engine_name: Some((reply.engine as u8, reply.name.clone())),
@@ -430,12 +468,12 @@ impl ChangeLog {
 }
 
 /// Runs the game until the window is closed or Esc is pressed.
+#[allow(unused_mut, unused_variables)]
 async fn run(mut state: App, mut kept: Kept) {
     prevent_quit();
     let mut saves = state.save_requests;
     let mut drawn: Vec<Image> = Vec::new();
-    // With TICTACTOE_STATUS_LOG=path, each new status line is appended to that file (the e2e
-    // tests read what a person is told).
+    // With TICTACTOE_STATUS_LOG=path, each new status line is appended to that file.
     let status_log = std::env::var_os("TICTACTOE_STATUS_LOG");
     let mut status_shown: Option<String> = None;
     let font = load_ttf_font_from_bytes(FONT).expect("the embedded font is a valid TTF");
@@ -455,14 +493,16 @@ async fn run(mut state: App, mut kept: Kept) {
             break;
         }
         let now = get_time();
+        #[cfg(not(target_arch = "wasm32"))]
         for dropped in get_dropped_files() {
             if let Some(path) = dropped.path {
-                steps.steps.push(open_dropped(&path, &state, now));
+                steps.steps.push(desktop::open_dropped(&path, &state, now));
             }
         }
         for step in steps.steps.drain(..) {
             state = app::new_state(&step.at(now), state);
         }
+        platform::work_a_slice();
         for answer in thinker.answers(now) {
             state = app::new_state(&answer, state);
         }
@@ -472,34 +512,32 @@ async fn run(mut state: App, mut kept: Kept) {
             ..easel::Input::tick(now)
         };
         state = app::new_state(&tick, state);
-        if state.save_requests != saves {
-            saves = state.save_requests;
-            state = app::new_state(&easel::Input::note(save_game(&state), now), state);
-        }
-        if let Some(store) = &mut kept.store {
-            let mut settings = app::settings_of(&state, &kept.settings);
-            settings.window.width = screen_width().round() as u32;
-            settings.window.height = screen_height().round() as u32;
-            if let Err(e) = store.save(&settings) {
-                kept.store = None;
-                state = app::new_state(&easel::Input::note(e.to_string(), now), state);
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            if state.save_requests != saves {
+                saves = state.save_requests;
+                let note = easel::Input::note(desktop::save_game(&state), now);
+                state = app::new_state(&note, state);
+            }
+            if let Some(store) = &mut kept.store {
+                let mut settings = app::settings_of(&state, &kept.settings);
+                settings.window.width = screen_width().round() as u32;
+                settings.window.height = screen_height().round() as u32;
+                if let Err(e) = store.save(&settings) {
+                    kept.store = None;
+                    state = app::new_state(&easel::Input::note(e.to_string(), now), state);
+                }
             }
         }
         let images = app::images(&state);
         draw(&images, &font, viewport);
         change_log.frame(&images);
+        #[cfg(not(target_arch = "wasm32"))]
         if let Some(path) = &status_log {
             let line = app::status_line(&state);
             if line != status_shown {
                 if let Some(text) = &line {
-                    use std::io::Write;
-                    if let Ok(mut f) = std::fs::OpenOptions::new()
-                        .create(true)
-                        .append(true)
-                        .open(path)
-                    {
-                        let _ = writeln!(f, "{text}");
-                    }
+                    desktop::log_status(path, text);
                 }
                 status_shown = line;
             }
@@ -567,54 +605,23 @@ fn icon() -> miniquad::conf::Icon {
     }
 }
 
-/// Fails with a one-line reason when there is evidently no display to open a window on.
-fn check_display() -> Result<(), String> {
-    if cfg!(target_os = "linux")
-        && std::env::var_os("DISPLAY").is_none()
-        && std::env::var_os("WAYLAND_DISPLAY").is_none()
-    {
-        return Err("cannot open a window: no display (DISPLAY is not set)".into());
-    }
-    Ok(())
-}
-
-/// Replaces the panic report with one line and exit code 1: when the window cannot be opened or
-/// the display fails under it (no OpenGL, an X error, the window destroyed from outside), the
-/// vendored miniquad panics with the reason, and a person should read that, not a backtrace.
-fn quiet_panics() {
-    std::panic::set_hook(Box::new(|info| {
-        let payload = info.payload();
-        let reason = payload
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| payload.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "unknown error".into());
-        eprintln!("tictactoe: cannot run the window: {reason}");
-        std::process::exit(1);
-    }));
-}
-
 /// Opens the window and plays until it is closed: exit code 0, or 1 with one line on stderr when
 /// the window cannot run.
 pub fn run_window(app: App, kept: Kept) -> ExitCode {
-    if let Err(e) = check_display() {
+    if let Err(e) = platform::prepare_window() {
         eprintln!("tictactoe: {e}");
         return ExitCode::FAILURE;
     }
-    // Mesa's own warnings ("libGL error: …") would come before the one line that says what
-    // failed; LIBGL_DEBUG and EGL_LOG_LEVEL set by the user still apply.
-    for (name, quiet) in [("LIBGL_DEBUG", "quiet"), ("EGL_LOG_LEVEL", "fatal")] {
-        if std::env::var_os(name).is_none() {
-            std::env::set_var(name, quiet);
-        }
-    }
-    quiet_panics();
+    #[cfg(not(target_arch = "wasm32"))]
     let size = kept
         .store
         .as_ref()
         .map(|_| (kept.settings.window.width, kept.settings.window.height));
+    #[cfg(target_arch = "wasm32")]
+    let size = None;
     macroquad::Window::from_config(conf(size), run(app, kept));
     // Every external engine still running ends with the window.
+    #[cfg(not(target_arch = "wasm32"))]
     tictactoe::external::end_all();
     ExitCode::SUCCESS
 }
@@ -722,6 +729,16 @@ mod tests {
             ]
         );
         assert!(s.quit, "Esc quits");
+    }
+
+    #[test]
+    fn ctrl_and_a_letter_key_is_that_letter() {
+        assert_eq!(ctrl_letter(KeyCode::Z, mods(true)), Some('z'));
+        assert_eq!(ctrl_letter(KeyCode::A, mods(true)), Some('a'));
+        assert_eq!(ctrl_letter(KeyCode::Y, mods(true)), Some('y'));
+        assert_eq!(ctrl_letter(KeyCode::Z, mods(false)), None);
+        assert_eq!(ctrl_letter(KeyCode::Key5, mods(true)), None);
+        assert_eq!(ctrl_letter(KeyCode::Enter, mods(true)), None);
     }
 
     #[test]

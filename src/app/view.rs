@@ -168,7 +168,7 @@ fn elide(line: &str, max: usize) -> String {
     }
     let head: String = line.chars().take(max / 2 - 1).collect();
     let tail: String = line.chars().skip(n - (max - max / 2)).collect();
-    format!("{head}…{tail}")
+    format!("{head}...{tail}")
 }
 
 /// How the side to move's player sees the position, drawn on the board: a short label in every
