@@ -90,6 +90,14 @@ pub enum Key {
     Down,
     /// Enter (Return, or the keypad's Enter).
     Enter,
+    /// Home: to the start of the game (undo every move).
+    Home,
+    /// End: to the last move taken back (redo every move).
+    End,
+    /// Page Up: one move back.
+    PageUp,
+    /// Page Down: one move forward.
+    PageDown,
 }
 
 /// What the environment reads in one step of the cycle: at most one mouse press or one key, with
@@ -110,6 +118,16 @@ pub struct Input {
     /// A computer's answer, worked out away from the cycle (an addition): the ticket of the
     /// request it answers and the cell chosen.
     pub answer: Option<(u64, usize)>,
+    /// A line for the status line from the shell (an addition): where a game was saved, why a
+    /// file could not be opened, an engine's message.
+    pub note: Option<String>,
+    /// A game to open (an addition): a saved game the shell has read, dropped onto the window.
+    pub open: Option<crate::game::Game>,
+    /// An external engine's fault (an addition): the ticket of the request it failed and the
+    /// one-line reason. It loses the game.
+    pub fault: Option<(u64, String)>,
+    /// An external engine's name (an addition), once it has said it: its number and the name.
+    pub engine_name: Option<(u8, String)>,
 }
 
 impl Input {
@@ -148,6 +166,25 @@ impl Input {
     pub fn answer(ticket: u64, cell: usize, time: f64) -> Input {
         Input {
             answer: Some((ticket, cell)),
+            time,
+            ..Input::default()
+        }
+    }
+
+    /// A step that brings a line for the status line.
+    pub fn note(text: impl Into<String>, time: f64) -> Input {
+        Input {
+            note: Some(text.into()),
+            time,
+            ..Input::default()
+        }
+    }
+
+    /// A step that opens a game read from a file, with a line for the status line.
+    pub fn open(game: crate::game::Game, note: impl Into<String>, time: f64) -> Input {
+        Input {
+            open: Some(game),
+            note: Some(note.into()),
             time,
             ..Input::default()
         }

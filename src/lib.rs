@@ -16,10 +16,11 @@
 //! | command line | [`commands`] | one module per subcommand, owning all printed text; clap in `commands::cli` |
 //! | app | [`app`] | the window's program: `state`, `update` (input → `Action` → `apply`), `schedule` (due moves, think requests), `view` (`images`), `layout` |
 //! | display | [`led`], [`easel`] | the LED program literally (seeds 000/002), and Easel's images and input as values |
-//! | protocols, tables | [`pbrain`], [`arena`], [`analysis`] | the Gomocup engine protocol, games between players, exhaustive counts |
+//! | protocols, tables | [`pbrain`], [`external`], [`engine_host`], [`contest`], [`arena`], [`analysis`] | the Gomocup engine protocol (our engine; any engine as a player, its processes off the frames), games between players, exhaustive counts |
+//! | files | [`record`], [`settings`] | Piskvork's `.psq` and cell-number files; settings that persist (TOML) |
 //! | players | [`players`], [`explain`], [`bp`] | computer players behind one trait (each explains itself), the behavioral-programming engine of seed 001 |
 //! | engines | [`search`], [`solver`] | alpha-beta and threat-space search; the exact solver |
-//! | vocabulary | [`value`], [`game`], [`rules`], [`rule`], [`geometry`] | one value type; the game record; the rules (`State`, `Setup`, `Player`, `Stones`); Gomocup's rules (freestyle, standard, renju and its forbidden points); boards and their lines |
+//! | vocabulary | [`value`], [`game`], [`rules`], [`rule`], [`geometry`], [`coordinates`] | one value type; the game record; the rules (`State`, `Setup`, `Player`, `Stones`); Gomocup's rules (freestyle, standard, renju and its forbidden points); boards and their lines; cells named to people (`h8`) |
 //!
 //! One vocabulary runs through every layer: a [`Cell`] numbered 1 … width·height row-major from
 //! the top-left (turned into text, or Gomocup's 0-based x,y, only at the edges), one [`Player`],
@@ -31,8 +32,15 @@ pub mod arena;
 pub mod bp;
 pub mod clock;
 pub mod commands;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod contest;
+pub mod coordinates;
 pub mod easel;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod engine_host;
 pub mod explain;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod external;
 pub mod game;
 pub mod geometry;
 pub mod icon;
@@ -40,9 +48,11 @@ pub use app::layout;
 pub mod led;
 pub mod pbrain;
 pub mod players;
+pub mod record;
 pub mod rule;
 pub mod rules;
 pub mod search;
+pub mod settings;
 pub mod solver;
 pub mod value;
 pub mod web;

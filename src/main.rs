@@ -26,14 +26,44 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        None => match commands::window_app(&cli) {
-            Ok(app) => shell::run_window(app),
+        None => match window(&cli) {
+            Ok((app, kept)) => shell::run_window(app, kept),
             Err(line) => {
                 platform::show_error(&format!("tictactoe: {line}"));
                 ExitCode::from(2)
             }
         },
     }
+}
+
+/// The window's first state, with the settings kept between runs (read unless
+/// `--reset-settings`; a damaged file is reported in the status line and replaced by defaults).
+#[cfg(not(target_arch = "wasm32"))]
+fn window(cli: &cli::Cli) -> Result<(tictactoe::app::App, shell::Kept), String> {
+    use tictactoe::settings::{Settings, Store};
+    let mut store = Store::user();
+    let (settings, problem) = match &mut store {
+        Some(store) if cli.reset_settings => {
+            let _ = store.reset();
+            (Settings::default(), None)
+        }
+        Some(store) => store.load(),
+        None => (Settings::default(), None),
+    };
+    let mut app = commands::window_app_with(cli, store.as_ref().map(|_| &settings))
+        .map_err(|e| commands::error_line(&e))?;
+    if let Some(problem) = problem {
+        app.status = Some(problem.to_string());
+    }
+    Ok((app, shell::Kept { store, settings }))
+}
+
+/// The page's first state (it keeps no settings file).
+#[cfg(target_arch = "wasm32")]
+fn window(cli: &cli::Cli) -> Result<(tictactoe::app::App, shell::Kept), String> {
+    let app = commands::window_app(cli)?;
+    let settings = tictactoe::settings::Settings::default();
+    Ok((app, shell::Kept { settings }))
 }
 
 /// Prints a text asked for (standard output, or the page).

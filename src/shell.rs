@@ -13,6 +13,67 @@ use tictactoe::easel::{self, Image};
 
 use crate::platform;
 
+/// What persists between runs: where the settings are kept (none on the page, which keeps its own)
+/// and the settings read at start (the shell's own parts, the window's size and the engines, are
+/// kept in it).
+pub struct Kept {
+    /// The settings file, when the system names a config folder.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub store: Option<tictactoe::settings::Store>,
+    /// The settings read at start.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    pub settings: tictactoe::settings::Settings,
+}
+
+/// The desktop's files and processes: saved games, dropped files, external engines. The page
+/// has none of them.
+#[cfg(not(target_arch = "wasm32"))]
+mod desktop {
+    use tictactoe::app::{self, App};
+    use tictactoe::easel;
+
+    /// Saves the game as a new `.psq` in the user's data folder (`games/`), never over another
+    /// file: the status line's report of where, or why not.
+    pub fn save_game(state: &App) -> String {
+        let Some(dir) = tictactoe::settings::games_dir() else {
+            return "cannot save: the system names no data folder".into();
+        };
+        let record = app::game_record(state);
+        let stamp = tictactoe::record::timestamp(std::time::SystemTime::now());
+        let text = tictactoe::record::write_psq(&record);
+        match tictactoe::record::save_new(&dir, &stamp, "psq", &text) {
+            Ok(path) => format!("saved {}", path.display()),
+            Err(e) => format!("cannot save in {}: {e}", dir.display()),
+        }
+    }
+
+    /// Opens a file dropped onto the window: the step that opens it, or says why it cannot.
+    pub fn open_dropped(path: &std::path::Path, state: &App, now: f64) -> easel::Input {
+        match tictactoe::record::read_file(path, state.geometry()) {
+            Ok((record, _)) => {
+                easel::Input::open(record.game, format!("opened {}", path.display()), now)
+            }
+            Err(e) => easel::Input::note(format!("{}: {e}", path.display()), now),
+        }
+    }
+
+    /// Appends a status line to the file `TICTACTOE_STATUS_LOG` names (the e2e tests read what a
+    /// person is told).
+    pub fn log_status(path: &std::ffi::OsStr, line: &str) {
+        use std::io::Write;
+        if let Ok(mut f) = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+        {
+            let _ = writeln!(f, "{line}");
+        }
+    }
+
+    /// An external engine's time a move in the window (`INFO timeout_turn`).
+    pub const ENGINE_TURN: std::time::Duration = std::time::Duration::from_secs(2);
+}
+
 /// The Easel picture's side in Easel units (the LED canvas is 800 × 800), and the window's side
 /// where the screen has room.
 pub const SIZE: f32 = 800.0;
@@ -99,6 +160,10 @@ impl Steps {
             key,
             time: 0.0,
             answer: None,
+            note: None,
+            open: None,
+            fault: None,
+            engine_name: None,
         });
     }
 }
@@ -172,6 +237,10 @@ fn special_key(code: KeyCode, repeat: bool) -> Option<easel::Key> {
         KeyCode::Up => Some(easel::Key::Up),
         KeyCode::Down => Some(easel::Key::Down),
         KeyCode::Enter | KeyCode::KpEnter if !repeat => Some(easel::Key::Enter),
+        KeyCode::Home => Some(easel::Key::Home),
+        KeyCode::End => Some(easel::Key::End),
+        KeyCode::PageUp => Some(easel::Key::PageUp),
+        KeyCode::PageDown => Some(easel::Key::PageDown),
         _ => None,
     }
 }
@@ -251,15 +320,24 @@ struct Thinker {
     send: mpsc::Sender<(u64, usize)>,
     /// The answers that came.
     answers: mpsc::Receiver<(u64, usize)>,
+    /// The external engines' processes, asked on worker threads.
+    #[cfg(not(target_arch = "wasm32"))]
+    engines: tictactoe::engine_host::EngineHost,
 }
 
 impl Thinker {
     fn new() -> Thinker {
         let (send, answers) = mpsc::channel();
+        #[cfg(not(target_arch = "wasm32"))]
+        let mut engines = tictactoe::engine_host::EngineHost::new();
+        #[cfg(not(target_arch = "wasm32"))]
+        engines.set_waker(Arc::new(miniquad::window::wake_up));
         Thinker {
             current: None,
             send,
             answers,
+            #[cfg(not(target_arch = "wasm32"))]
+            engines,
         }
     }
 
@@ -276,6 +354,28 @@ impl Thinker {
             return;
         };
         let stop = Arc::new(AtomicBool::new(false));
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(i) = request.engine {
+            // The engines the app knows, in its order; each is started at its first request.
+            while self.engines.len() < state.engines.len() {
+                let path = &state.engines[self.engines.len()].path;
+                let other = state.seat(request.game.state().player_to_move().other());
+                let limits = tictactoe::external::Limits {
+                    turn: desktop::ENGINE_TURN,
+                    game_type: u32::from(other != app::Seat::Human),
+                    ..Default::default()
+                };
+                self.engines.add(
+                    tictactoe::external::EngineCommand::path(path),
+                    limits,
+                    tictactoe::record::Rule::Freestyle,
+                );
+            }
+            self.engines
+                .ask(i as usize, request.ticket, request.game.clone());
+            self.current = Some((request.ticket, stop));
+            return;
+        }
         let (ticket, send) = (request.ticket, self.send.clone());
         platform::think(platform::Thinking {
             request: request.clone(),
@@ -289,12 +389,45 @@ impl Thinker {
         self.current = Some((ticket, stop));
     }
 
-    /// The answers that came since the last call, as steps at time `now`.
-    fn answers(&self, now: f64) -> Vec<easel::Input> {
-        self.answers
+    /// The answers that came since the last call, as steps at time `now`: our players' cells,
+    /// and each engine's name, messages (also written to the log beside the saved games), and
+    /// cell or fault.
+    fn answers(&mut self, now: f64) -> Vec<easel::Input> {
+        #[allow(unused_mut)]
+        let mut steps: Vec<easel::Input> = self
+            .answers
             .try_iter()
             .map(|(ticket, cell)| easel::Input::answer(ticket, cell, now))
-            .collect()
+            .collect();
+        #[cfg(not(target_arch = "wasm32"))]
+        for reply in self.engines.replies() {
+            steps.push(easel::Input {
+                engine_name: Some((reply.engine as u8, reply.name.clone())),
+                time: now,
+                ..Default::default()
+            });
+            if let Some(last) = reply.messages.last() {
+                steps.push(easel::Input::note(format!("{}: {last}", reply.name), now));
+                if let Some(dir) = tictactoe::settings::games_dir() {
+                    let stamp = tictactoe::record::timestamp(std::time::SystemTime::now());
+                    let _ = tictactoe::record::append_messages(
+                        &dir,
+                        &stamp,
+                        &reply.name,
+                        &reply.messages,
+                    );
+                }
+            }
+            steps.push(match reply.answer {
+                Ok(cell) => easel::Input::answer(reply.ticket, cell, now),
+                Err(fault) => easel::Input {
+                    fault: Some((reply.ticket, fault.to_string())),
+                    time: now,
+                    ..Default::default()
+                },
+            });
+        }
+        steps
     }
 }
 
@@ -335,7 +468,14 @@ impl ChangeLog {
 }
 
 /// Runs the game until the window is closed or Esc is pressed.
-async fn run(mut state: App) {
+#[allow(unused_mut, unused_variables)]
+async fn run(mut state: App, mut kept: Kept) {
+    prevent_quit();
+    let mut saves = state.save_requests;
+    let mut drawn: Vec<Image> = Vec::new();
+    // With TICTACTOE_STATUS_LOG=path, each new status line is appended to that file.
+    let status_log = std::env::var_os("TICTACTOE_STATUS_LOG");
+    let mut status_shown: Option<String> = None;
     let font = load_ttf_font_from_bytes(FONT).expect("the embedded font is a valid TTF");
     let subscriber = macroquad::input::utils::register_input_subscriber();
     let mut steps = Steps {
@@ -349,10 +489,16 @@ async fn run(mut state: App) {
         steps.viewport = Some(viewport);
         steps.dpi_scale = screen_dpi_scale();
         macroquad::input::utils::repeat_all_miniquad_input(&mut steps, subscriber);
-        if steps.quit {
+        if steps.quit || is_quit_requested() {
             break;
         }
         let now = get_time();
+        #[cfg(not(target_arch = "wasm32"))]
+        for dropped in get_dropped_files() {
+            if let Some(path) = dropped.path {
+                steps.steps.push(desktop::open_dropped(&path, &state, now));
+            }
+        }
         for step in steps.steps.drain(..) {
             state = app::new_state(&step.at(now), state);
         }
@@ -366,11 +512,46 @@ async fn run(mut state: App) {
             ..easel::Input::tick(now)
         };
         state = app::new_state(&tick, state);
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            if state.save_requests != saves {
+                saves = state.save_requests;
+                let note = easel::Input::note(desktop::save_game(&state), now);
+                state = app::new_state(&note, state);
+            }
+            if let Some(store) = &mut kept.store {
+                let mut settings = app::settings_of(&state, &kept.settings);
+                settings.window.width = screen_width().round() as u32;
+                settings.window.height = screen_height().round() as u32;
+                if let Err(e) = store.save(&settings) {
+                    kept.store = None;
+                    state = app::new_state(&easel::Input::note(e.to_string(), now), state);
+                }
+            }
+        }
         let images = app::images(&state);
         draw(&images, &font, viewport);
         change_log.frame(&images);
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(path) = &status_log {
+            let line = app::status_line(&state);
+            if line != status_shown {
+                if let Some(text) = &line {
+                    desktop::log_status(path, text);
+                }
+                status_shown = line;
+            }
+        }
         thinker.follow(&state);
         wake_for(&state);
+        // A picture that changed is drawn once more: text of a size not drawn before grows the
+        // font's atlas during the frame, and glyphs drawn before the growth can come out as
+        // blocks until the next frame, which the blocking loop would not draw until the next
+        // input.
+        if images != drawn {
+            miniquad::window::schedule_update();
+            drawn = images;
+        }
         next_frame().await;
     }
 }
@@ -378,11 +559,12 @@ async fn run(mut state: App) {
 /// The window's configuration: "Tic-tac-toe", 800 × 800 where the screen has room (square and
 /// smaller where it does not), resizable, sharp on high-DPI screens, X window class `tictactoe`,
 /// drawn only when there is input or the program asks for a frame (miniquad's blocking loop).
-fn conf() -> macroquad::conf::Conf {
+fn conf(size: Option<(u32, u32)>) -> macroquad::conf::Conf {
+    let (width, height) = size.unwrap_or((SIZE as u32, SIZE as u32));
     let mut miniquad_conf = miniquad::conf::Conf {
         window_title: "Tic-tac-toe".to_string(),
-        window_width: SIZE as i32,
-        window_height: SIZE as i32,
+        window_width: width as i32,
+        window_height: height as i32,
         window_resizable: true,
         high_dpi: true,
         icon: Some(icon()),
@@ -425,12 +607,22 @@ fn icon() -> miniquad::conf::Icon {
 
 /// Opens the window and plays until it is closed: exit code 0, or 1 with one line on stderr when
 /// the window cannot run.
-pub fn run_window(app: App) -> ExitCode {
+pub fn run_window(app: App, kept: Kept) -> ExitCode {
     if let Err(e) = platform::prepare_window() {
         eprintln!("tictactoe: {e}");
         return ExitCode::FAILURE;
     }
-    macroquad::Window::from_config(conf(), run(app));
+    #[cfg(not(target_arch = "wasm32"))]
+    let size = kept
+        .store
+        .as_ref()
+        .map(|_| (kept.settings.window.width, kept.settings.window.height));
+    #[cfg(target_arch = "wasm32")]
+    let size = None;
+    macroquad::Window::from_config(conf(size), run(app, kept));
+    // Every external engine still running ends with the window.
+    #[cfg(not(target_arch = "wasm32"))]
+    tictactoe::external::end_all();
     ExitCode::SUCCESS
 }
 
@@ -572,6 +764,7 @@ mod tests {
             player: tictactoe::players::PlayerId::Perfect,
             game: app.game.clone(),
             seed: 1,
+            engine: None,
         };
         let app = App {
             thinking: Some(request),

@@ -111,7 +111,8 @@ fn seat_buttons_cycle_through_every_player_and_back_to_the_person() {
     }
     s = new_state(&Input::key('o'), s);
     assert_eq!(s.o_seat, names[1]);
-    let label = format!("o: {}", names[1]);
+    // The button says what the player is to a newcomer: "o: bp (medium)".
+    let label = format!("o: {}", names[1].description());
     assert!(app::images(&s)
         .iter()
         .any(|i| matches!(i, Image::Text { text, .. } if *text == label)));
@@ -262,6 +263,10 @@ fn any_input() -> impl Strategy<Value = (Input, f64)> {
                 key,
                 time: 0.0,
                 answer: None,
+                note: None,
+                open: None,
+                fault: None,
+                engine_name: None,
             };
             (input, dt)
         })
@@ -774,4 +779,117 @@ fn on_gomoku_a_hint_blocks_an_open_four() {
     s = new_state(&Input::key('h').at(1.0), s);
     let (c, _) = s.hint.expect("a hint");
     assert!([112, 117].contains(&c), "hint {c}");
+}
+
+#[test]
+fn seat_buttons_say_what_each_player_is_to_a_newcomer() {
+    let g = Geometry::new(15, 15, 5).unwrap();
+    for (id, label) in [
+        (PlayerId::Random, "o: random (easy)"),
+        (PlayerId::Weights, "o: weights (medium)"),
+        (PlayerId::Search, "o: search (strong)"),
+    ] {
+        let s = App::new(HUMAN, app::Seat::Computer(id), Player::X, 0).on_board(g);
+        assert_eq!(s.seat_label(Player::O), label);
+        assert!(app::images(&s)
+            .iter()
+            .any(|i| matches!(i, Image::Text { text, .. } if text == label)));
+    }
+    let s = App::new(HUMAN, app::Seat::Computer(PlayerId::Perfect), Player::X, 0);
+    assert_eq!(s.seat_label(Player::O), "o: perfect (never loses)");
+}
+
+#[test]
+fn an_engines_fault_ends_the_game_as_its_loss_and_a_new_game_clears_it() {
+    let g = Geometry::new(9, 9, 5).unwrap();
+    let mut s = App::new(HUMAN, HUMAN, Player::X, 0).on_board(g);
+    s.o_seat = s.seat_named("engine:/opt/pbrain-rapfi").unwrap();
+    assert_eq!(s.seat_label(Player::O), "o: pbrain-rapfi");
+    s = new_state(&click_cell_on(g, 41).at(1.0), s);
+    // The engine is asked for its move away from the cycle.
+    s = new_state(&Input::tick(2.0), s);
+    let ticket = s.thinking.as_ref().expect("a request").ticket;
+    assert_eq!(s.thinking.as_ref().unwrap().engine, Some(0));
+    s = new_state(
+        &Input {
+            engine_name: Some((0, "Rapfi".into())),
+            ..Input::tick(2.5)
+        },
+        s,
+    );
+    assert_eq!(s.seat_label(Player::O), "o: Rapfi");
+    // A fault for another (stale) request changes nothing.
+    let stale = Input {
+        fault: Some((ticket + 1, "crashed: exited with code 3".into())),
+        ..Input::tick(2.6)
+    };
+    s = new_state(&stale, s);
+    assert!(s.forfeit.is_none());
+    s = new_state(
+        &Input {
+            fault: Some((ticket, "crashed: exited with code 3".into())),
+            ..Input::tick(3.0)
+        },
+        s,
+    );
+    assert_eq!(
+        app::status_line(&s).as_deref(),
+        Some("x won: Rapfi (o) crashed: exited with code 3")
+    );
+    assert_eq!(s.score.x_won, 1);
+    assert!(s.over() && s.thinking.is_none());
+    // No more moves; a restart clears the fault.
+    let before = s.game.moves().len();
+    s = new_state(&click_cell_on(g, 1).at(4.0), s);
+    assert_eq!(s.game.moves().len(), before);
+    s = new_state(&Input::key('r').at(5.0), s);
+    assert!(s.forfeit.is_none() && s.game.moves().is_empty());
+}
+
+#[test]
+fn keys_toggle_coordinates_and_numbers_save_and_step_through_the_game() {
+    let g = Geometry::new(15, 15, 5).unwrap();
+    let mut s = App::default().on_board(g);
+    assert!(s.coordinates && !s.numbers);
+    let labels = |s: &App| {
+        app::images(s)
+            .iter()
+            .filter(|i| matches!(i, Image::Text { text, .. } if text == "O" || text == "15"))
+            .count()
+    };
+    assert_eq!(labels(&s), 2, "column O and row 15");
+    s = new_state(&Input::key('c'), s);
+    assert!(!s.coordinates);
+    assert_eq!(labels(&s), 0);
+    for c in [113, 114, 99] {
+        s = new_state(&click_cell_on(g, c), s);
+    }
+    assert_eq!(app::status_line(&s).as_deref(), Some("x i7, move 3"));
+    s = new_state(&Input::key('n'), s);
+    assert!(app::images(&s)
+        .iter()
+        .any(|i| matches!(i, Image::Text { text, .. } if text == "3")));
+    s = new_state(&Input::special(Key::Ctrl('s')), s);
+    assert_eq!(s.save_requests, 1);
+    s = new_state(&Input::note("saved /tmp/x.psq", 0.0), s);
+    assert_eq!(app::status_line(&s).as_deref(), Some("saved /tmp/x.psq"));
+    s = new_state(&Input::special(Key::PageUp), s);
+    assert_eq!(s.game.moves(), [113, 114]);
+    s = new_state(&Input::special(Key::Home), s);
+    assert!(s.game.moves().is_empty());
+    s = new_state(&Input::special(Key::PageDown), s);
+    assert_eq!(s.game.moves(), [113]);
+    s = new_state(&Input::special(Key::End), s);
+    assert_eq!(s.game.moves(), [113, 114, 99]);
+    // A game opened from a file replaces the one on the screen, on its board.
+    let opened = Game::from_cells(Geometry::LED, Player::X, &[5]).unwrap();
+    s = new_state(&Input::open(opened.clone(), "opened a.psq", 0.0), s);
+    assert_eq!(s.game, opened);
+    assert_eq!(app::status_line(&s).as_deref(), Some("opened a.psq"));
+}
+
+/// A click in the middle of cell `c` of the board `g` as the window lays it out.
+fn click_cell_on(g: Geometry, c: usize) -> Input {
+    let p = app::Layout::of(g).board.centre(c);
+    Input::click(p.x as f32, p.y as f32)
 }

@@ -133,6 +133,21 @@ impl Session {
     /// X resources (as desktops set it for high-DPI screens: 192 is a scale of 2), then the game
     /// with `args`, and waits for its window.
     fn start_on(name: &'static str, args: &[&str], screen: &str, xft_dpi: Option<u32>) -> Session {
+        // A home of its own, empty: no settings kept by an earlier run, no saved games.
+        let home = tmp_dir().join(format!("e2e-{name}-home"));
+        let _ = std::fs::remove_dir_all(&home);
+        Session::start_at_home(name, args, screen, xft_dpi, &home)
+    }
+
+    /// [`Session::start_on`] with HOME and the XDG folders in `home` (kept as it is).
+    fn start_at_home(
+        name: &'static str,
+        args: &[&str],
+        screen: &str,
+        xft_dpi: Option<u32>,
+        home: &Path,
+    ) -> Session {
+        std::fs::create_dir_all(home).expect("make the session's home");
         let (mut xvfb, xvfb_stdout, display) = start_xvfb(screen, &[]);
         if let Some(dpi) = xft_dpi {
             let set = run_with_timeout(
@@ -156,6 +171,10 @@ impl Session {
             .env("DISPLAY", &display)
             .env_remove("WAYLAND_DISPLAY")
             .env("LIBGL_ALWAYS_SOFTWARE", "1")
+            .env("HOME", home)
+            .env("XDG_CONFIG_HOME", home.join("config"))
+            .env("XDG_DATA_HOME", home.join("data"))
+            .env("TICTACTOE_STATUS_LOG", home.join("status.log"))
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(File::create(&app_stderr).expect("create the game's stderr file"))
@@ -1737,4 +1756,274 @@ fn e2e_undo_empties_the_cell_and_the_person_plays_elsewhere() {
     let u = tictactoe::app::UNDO_BOX.centre();
     s.click(u.x, u.y);
     s.wait_for("cell 1 empty again", |sh| board(sh) == ".........");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue 17: settings that persist, Ctrl+S, --open.
+// ---------------------------------------------------------------------------------------------
+
+/// Polls `pred` for up to 8 s.
+fn eventually(what: &str, pred: impl Fn() -> bool) {
+    let start = Instant::now();
+    while !pred() {
+        assert!(
+            start.elapsed() < Duration::from_secs(8),
+            "timed out waiting for {what}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn e2e_settings_survive_a_restart() {
+    let _serial = serial();
+    if !e2e_available() {
+        return;
+    }
+    let home = tmp_dir().join("e2e-settings-restart-home");
+    let _ = std::fs::remove_dir_all(&home);
+    let file = home.join("config/tictactoe/settings.toml");
+    {
+        let mut s = Session::start_at_home("settings-1", &[], "1024x1024x24", None, &home);
+        let window = s.window.clone();
+        // The next board (4 × 4, k4), o starts, move numbers on.
+        for key in ["b", "s", "n"] {
+            let out = s.xdotool(&["key", "--window", &window, key]);
+            assert!(out.status.success());
+        }
+        eventually("the settings file to name 4x4 and o", || {
+            std::fs::read_to_string(&file).is_ok_and(|t| {
+                t.contains("width = 4")
+                    && t.contains("start = \"o\"")
+                    && t.contains("numbers = true")
+            })
+        });
+        s.assert_running();
+    }
+    // The window, killed, is started again with the same home: 4 × 4, o to move.
+    let mut s = Session::start_at_home("settings-2", &[], "1024x1024x24", None, &home);
+    let l = large_layout(4, 4, 4);
+    let cell = large_cell_inside(&l, 16);
+    let b = l.cell_box(16);
+    s.click(b.centre().x, b.centre().y);
+    // o moves first: the mark is green; with numbers on it is the number 1, in o's colour.
+    let shot = s.wait_for("o's first move in cell 16 of the 4 × 4 board", |shot| {
+        shot.count(cell, is_green) > 10
+    });
+    s.check(
+        &shot,
+        shot.count(cell, is_blue) == 0,
+        "the first mark is o's",
+    );
+    // --reset-settings starts clean: the LED board.
+    drop(s);
+    let mut s = Session::start_at_home(
+        "settings-3",
+        &["--reset-settings"],
+        "1024x1024x24",
+        None,
+        &home,
+    );
+    s.click(150, 650);
+    let shot = s.wait_for("x's mark in the LED board's first cell", |shot| {
+        shot.count(cell_box(1), is_blue) > 10
+    });
+    s.check(&shot, true, "the LED board after --reset-settings");
+}
+
+#[test]
+fn e2e_ctrl_s_saves_a_psq_and_open_reads_it_back() {
+    let _serial = serial();
+    if !e2e_available() {
+        return;
+    }
+    let home = tmp_dir().join("e2e-save-home");
+    let _ = std::fs::remove_dir_all(&home);
+    let games = home.join("data/tictactoe/games");
+    let args = [
+        "--width",
+        "15",
+        "--height",
+        "15",
+        "--run",
+        "5",
+        "--moves",
+        "113,114,99",
+    ];
+    {
+        let s = Session::start_at_home("save", &args, "1024x1024x24", None, &home);
+        let window = s.window.clone();
+        let out = s.xdotool(&["key", "--window", &window, "ctrl+s"]);
+        assert!(out.status.success());
+        eventually("a .psq in the games folder", || {
+            std::fs::read_dir(&games).is_ok_and(|d| d.count() == 1)
+        });
+        // A second save is a second file, never the first one overwritten.
+        let out = s.xdotool(&["key", "--window", &window, "ctrl+s"]);
+        assert!(out.status.success());
+        eventually("a second .psq", || {
+            std::fs::read_dir(&games).is_ok_and(|d| d.count() == 2)
+        });
+    }
+    let saved: Vec<PathBuf> = std::fs::read_dir(&games)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    for path in &saved {
+        let (rec, _) = tictactoe::record::read_file(path, tictactoe::Geometry::LED).unwrap();
+        assert_eq!(rec.game.moves(), [113, 114, 99]);
+        assert_eq!(rec.game.geometry().width(), 15);
+    }
+    // --open shows the saved game: x in 113 and 99, o in 114.
+    let path = saved[0].to_str().unwrap().to_string();
+    let mut s = Session::start_at_home("open", &["--open", &path], "1024x1024x24", None, &home);
+    let l = large_layout(15, 15, 5);
+    let shot = s.wait_for("the opened game's marks", |shot| {
+        shot.count(large_cell_inside(&l, 113), is_blue) > 5
+            && shot.count(large_cell_inside(&l, 99), is_blue) > 5
+            && shot.count(large_cell_inside(&l, 114), is_green) > 5
+    });
+    s.check(&shot, true, "the opened game");
+    // A hostile file is refused with one line, and no window opens.
+    let bad = home.join("bad.psq");
+    std::fs::write(&bad, "Piskvorky 15x15, 0:0, 0\n8,8,0\n8,8,0\n").unwrap();
+    let (status, _, err) = run_app(&["--open", bad.to_str().unwrap()], None);
+    assert_eq!(status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("already occupied"), "{err}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue 17: external engines as players in the window.
+// ---------------------------------------------------------------------------------------------
+
+/// A pbrain stand-in that answers START, ABOUT and RESTART, and on each move request does what
+/// `mode` says: `ours` runs this program's own engine; `occupied` plays 4,4 every time (legal
+/// once), `sleep` sleeps past its time, `exit` exits with code 3, `garbage` answers nonsense.
+fn engine_script(home: &Path, mode: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::create_dir_all(home).unwrap();
+    let path = home.join(format!("pbrain-e2e-{mode}"));
+    let body = if mode == "ours" {
+        format!("#!/bin/sh\nexec '{APP}' pbrain\n")
+    } else {
+        format!(
+            r#"#!/bin/sh
+cr=$(printf '\r')
+while IFS= read -r line; do
+  line="${{line%"$cr"}}"
+  case "$line" in
+    START*|RECTSTART*|RESTART) echo OK ;;
+    ABOUT) echo 'name="stand-in-{mode}", version="1"' ;;
+    END) exit 0 ;;
+    BEGIN|TURN*|DONE)
+      case "{mode}" in
+        occupied) echo "MESSAGE the centre again"; echo "4,4" ;;
+        sleep) sleep 6; echo "0,0" ;;
+        exit) exit 3 ;;
+        garbage) echo "hello there" ;;
+      esac ;;
+  esac
+done
+"#
+        )
+    };
+    std::fs::write(&path, body).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+fn status_log(home: &Path) -> String {
+    std::fs::read_to_string(home.join("status.log")).unwrap_or_default()
+}
+
+fn engine_processes(name: &str) -> usize {
+    let out = run_with_timeout(
+        Command::new("pgrep").args(["-f", name]),
+        Duration::from_secs(5),
+    );
+    String::from_utf8_lossy(&out.stdout).lines().count()
+}
+
+#[cfg(unix)]
+#[test]
+fn e2e_search_plays_our_own_pbrain_as_an_external_engine() {
+    let _serial = serial();
+    if !e2e_available() {
+        return;
+    }
+    let home = tmp_dir().join("e2e-engine-ours-home");
+    let _ = std::fs::remove_dir_all(&home);
+    let engine = engine_script(&home, "ours");
+    let o = format!("engine:{}", engine.display());
+    let args = [
+        "--width", "9", "--height", "9", "--run", "5", "--x", "search", "--o", &o,
+    ];
+    let mut s = Session::start_at_home("engine-ours", &args, "1024x1024x24", None, &home);
+    // o's moves come from the engine: the status line names them in coordinates.
+    eventually("o's moves from the engine", || {
+        let log = status_log(&home);
+        log.lines()
+            .filter(|l| l.starts_with("o ") && l.contains(", move "))
+            .count()
+            >= 2
+    });
+    assert!(
+        !status_log(&home).contains(" won: "),
+        "{}",
+        status_log(&home)
+    );
+    assert_eq!(engine_processes("pbrain-e2e-ours"), 1);
+    // Esc closes the window, and the engine's process ends with it.
+    let window = s.window.clone();
+    let out = s.xdotool(&["key", "--window", &window, "Escape"]);
+    assert!(out.status.success());
+    let status = wait_with_timeout(&mut s.app, Duration::from_secs(10));
+    assert!(status.is_some_and(|st| st.success()), "{status:?}");
+    eventually("the engine's process to end", || {
+        engine_processes("pbrain-e2e-ours") == 0
+    });
+}
+
+#[cfg(unix)]
+#[test]
+fn e2e_a_faulty_engine_loses_with_its_reason_on_screen() {
+    let _serial = serial();
+    if !e2e_available() {
+        return;
+    }
+    // x (search) opens in the centre, e5 (4,4), which the occupied stand-in then plays.
+    for (mode, reason) in [
+        (
+            "occupied",
+            "played an illegal move: cell 41 is already occupied by x",
+        ),
+        ("exit", "crashed: exited with code 3"),
+        ("garbage", "answered 'hello there', which is not a move x,y"),
+        (
+            "sleep",
+            "ran out of time: no move within 2000 ms (+1000 ms margin)",
+        ),
+    ] {
+        let home = tmp_dir().join(format!("e2e-engine-{mode}-home"));
+        let _ = std::fs::remove_dir_all(&home);
+        let engine = engine_script(&home, mode);
+        let o = format!("engine:{}", engine.display());
+        let args = [
+            "--width", "9", "--height", "9", "--run", "5", "--x", "search", "--o", &o,
+        ];
+        let name: &'static str = Box::leak(format!("engine-{mode}").into_boxed_str());
+        let mut s = Session::start_at_home(name, &args, "1024x1024x24", None, &home);
+        let expected = format!("x won: stand-in-{mode} (o) {reason}");
+        eventually(&format!("{mode}: '{expected}'"), || {
+            status_log(&home).lines().any(|l| l == expected)
+        });
+        s.assert_running();
+        if mode == "occupied" {
+            // Its MESSAGE lines are in the log beside the saved games.
+            let log = std::fs::read_to_string(home.join("data/tictactoe/games/messages.log"))
+                .unwrap_or_default();
+            assert!(log.contains("stand-in-occupied: the centre again"), "{log}");
+        }
+    }
 }

@@ -57,7 +57,10 @@ pub const RULE_BOX: Rect = Rect::new(615, 200, 790, 240);
 /// The font size of the additions on boards other than the LED's, where they share a narrow column.
 pub const SMALL_FONT: u32 = 24;
 /// Where boards other than the LED's are drawn: left of the controls' column, below the top line.
-pub const LARGE_BOARD_AREA: Rect = Rect::new(20, 110, 600, 710);
+/// It leaves room on the left and above for the coordinates (letters along the columns, numbers
+/// along the rows), whether or not they are shown, so that a cell stays where it is when `c`
+/// toggles them.
+pub const LARGE_BOARD_AREA: Rect = Rect::new(48, 110, 600, 684);
 
 /// Where everything goes for one board: the board's layout, the buttons' boxes, the score and the
 /// key hints. The LED board keeps the LED program's layout, with the additions below and right of
@@ -174,7 +177,7 @@ pub fn buttons(state: &App) -> Vec<Button> {
         .into_iter()
         .map(|(rect, action)| {
             let label = match action {
-                Action::NextSeat(p) => format!("{}: {}", p.symbol(), state.seat(p)),
+                Action::NextSeat(p) => state.seat_label(p),
                 Action::SwapStart => format!("first: {}", state.game.start().symbol()),
                 Action::ResetScore => "reset score".to_string(),
                 Action::NextBoard => board.clone(),
@@ -182,10 +185,14 @@ pub fn buttons(state: &App) -> Vec<Button> {
                 Action::ToggleExplain => "explain".to_string(),
                 _ => unreachable!("only these actions have buttons"),
             };
+            // As large as the layout's font, and no wider than the box (a monospace glyph is
+            // about 0.61 of its size wide).
+            let chars = label.chars().count().max(1) as i32;
+            let fits = ((rect.width() - 12) * 100 / (61 * chars)).max(8) as u32;
             Button {
                 rect,
+                font: layout.font().min(fits),
                 label,
-                font: layout.font(),
                 action,
             }
         })

@@ -13,12 +13,14 @@
 //! | `update` | `new_state`: each input turned into at most one [`Action`] ([`action`]) and applied ([`apply`]); the explanation worked out again when what it explains changed |
 //! | `schedule` | what time alone makes due (a computer's move, the next game, a hint's end), and the [`ThinkRequest`]s a slow computer answers away from the cycle, their stale answers dropped by ticket |
 //! | `view` | `images`: draws the state, computes nothing (no search, no explanation, no cache) |
+//! | `persist` | the settings that persist, taken from and given to the state; the game as a record |
 //! | [`layout`] | where everything goes: the board's [`layout::BoardLayout`], the [`Button`]s and boxes |
 //!
 //! On the LED board the LED definitions are used unchanged; on other boards their generalisation,
 //! [`layout::BoardLayout`], whose LED case is tested to be the LED program's.
 
 pub mod layout;
+mod persist;
 mod schedule;
 mod state;
 mod update;
@@ -28,10 +30,11 @@ pub use layout::{
     buttons, Button, Layout, BOARD_BOX, EXPLAIN_BOX, LARGE_BOARD_AREA, O_SEAT_BOX, RESET_SCORE_BOX,
     RULE_BOX, SMALL_FONT, START_BOX, UNDO_BOX, X_SEAT_BOX,
 };
+pub use persist::{apply_settings, game_record, settings_of};
 pub use schedule::{answer, ThinkRequest, HINT_TIME, NEXT_GAME_DELAY, PACE, REPLY_DELAY};
 pub use state::{
-    explaining_player, next_board, seat_names, seats, seats_for, App, Explained, Score, Seat,
-    HUMAN, PRESETS,
+    explaining_player, next_board, seat_names, seats, seats_for, App, EngineSeat, Explained, Score,
+    Seat, ENGINE_PREFIX, HUMAN, PRESETS,
 };
-pub use update::{action, apply, new_state, Action};
-pub use view::{images, score_display, GREY, ORANGE};
+pub use update::{action, apply, new_state, Action, Stepping};
+pub use view::{images, score_display, status_line, GREY, ORANGE};

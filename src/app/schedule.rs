@@ -40,6 +40,9 @@ pub struct ThinkRequest {
     pub game: Game,
     /// Seed of the player's random numbers (drawn from the app's, so a session repeats).
     pub seed: u64,
+    /// For an external engine's move, its number in [`App::engines`] (then `player` is not
+    /// asked: the shell asks the engine's process).
+    pub engine: Option<u8>,
 }
 
 impl App {
@@ -50,13 +53,13 @@ impl App {
         let state = self.game.state();
         let by_itself = if self.thinking.is_some() {
             None
-        } else if state.game_over() {
+        } else if self.over() {
             // While explaining, the next game waits too (the result stays on screen).
             (self.computers_only() && !self.explain).then_some(self.last_change + NEXT_GAME_DELAY)
         } else if self.explain {
             None // while explaining, a computer moves when asked to (Enter or Space: a step)
         } else {
-            self.computer(state.player_to_move()).map(|_| {
+            self.machine(state.player_to_move()).then(|| {
                 let delay = if self.computers_only() {
                     PACE
                 } else {
@@ -81,6 +84,8 @@ pub(super) enum Due {
     NextGame,
     /// The computer to move makes its move.
     Computer(PlayerId),
+    /// The external engine to move is asked for its move.
+    Engine(u8),
 }
 
 /// What time alone makes due at `now`: a computer's move when its time has come, the next game
@@ -91,11 +96,12 @@ pub(super) fn due(state: &App, now: f64) -> Option<Due> {
         return Some(Due::HintEnds);
     }
     let game = state.game.state();
-    if game.game_over() {
+    if state.over() {
         return Some(Due::NextGame);
     }
     match state.seat(game.player_to_move()) {
         Seat::Computer(id) => Some(Due::Computer(id)),
+        Seat::Engine(i) => Some(Due::Engine(i)),
         Seat::Human => None,
     }
 }
@@ -112,6 +118,7 @@ pub(super) fn computer_turn(s: &mut App, player: PlayerId) -> Option<Cell> {
                 player,
                 game: s.game.clone(),
                 seed,
+                engine: None,
             });
             s.next_ticket += 1;
         }
@@ -120,6 +127,21 @@ pub(super) fn computer_turn(s: &mut App, player: PlayerId) -> Option<Cell> {
     let c = computer.choose(&s.game, &mut s.rng);
     debug_assert!(s.game.check(c).is_ok(), "{} chose {c}", computer.name());
     Some(c)
+}
+
+/// The external engine `i` (to move) is asked for its move, away from the cycle (unless it is
+/// being asked already).
+pub(super) fn engine_turn(s: &mut App, i: u8) {
+    if s.thinking.is_none() {
+        s.thinking = Some(ThinkRequest {
+            ticket: s.next_ticket,
+            player: PlayerId::Random,
+            game: s.game.clone(),
+            seed: 0,
+            engine: Some(i),
+        });
+        s.next_ticket += 1;
+    }
 }
 
 /// The cell of an answer ([`Input::answer`]) if it answers the pending request and is legal;

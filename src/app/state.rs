@@ -36,7 +36,36 @@ pub enum Seat {
     Human,
     /// A computer player.
     Computer(PlayerId),
+    /// An external pbrain engine: its number in [`App::engines`].
+    Engine(u8),
 }
+
+/// An external engine the seats can be given to: the program, and its name once it has said it
+/// (its answer to `ABOUT`; the file's name until then).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineSeat {
+    /// The program's path.
+    pub path: String,
+    /// Its name.
+    pub name: String,
+}
+
+impl EngineSeat {
+    /// The engine at `path`, named by its file until it says its name.
+    pub fn new(path: &str) -> EngineSeat {
+        let name = std::path::Path::new(path)
+            .file_name()
+            .map_or_else(|| path.to_string(), |n| n.to_string_lossy().into_owned());
+        EngineSeat {
+            path: path.to_string(),
+            name,
+        }
+    }
+}
+
+/// The prefix of an external engine's seat on the command line and in the settings:
+/// `engine:PATH`.
+pub const ENGINE_PREFIX: &str = "engine:";
 
 impl Seat {
     /// The seat's name on the command line and its button: [`HUMAN`] or the player's name.
@@ -44,6 +73,7 @@ impl Seat {
         match self {
             Seat::Human => HUMAN,
             Seat::Computer(id) => id.name(),
+            Seat::Engine(_) => "engine",
         }
     }
 
@@ -59,21 +89,32 @@ impl Seat {
     /// The computer that plays this seat, if a computer does.
     pub fn computer(self) -> Option<&'static dyn ComputerPlayer> {
         match self {
-            Seat::Human => None,
+            Seat::Human | Seat::Engine(_) => None,
             Seat::Computer(id) => Some(id.player()),
+        }
+    }
+
+    /// What the seat's player is, for a newcomer: `human`, `random (easy)`, `weights (medium)`,
+    /// `search (strong)`, `perfect (never loses)`.
+    pub fn description(self) -> String {
+        match self {
+            Seat::Human => HUMAN.to_string(),
+            Seat::Engine(_) => "engine".to_string(),
+            Seat::Computer(id) => {
+                let strength = match id {
+                    PlayerId::Random => "easy",
+                    PlayerId::Weights | PlayerId::Bp | PlayerId::Oxo => "medium",
+                    PlayerId::Search => "strong",
+                    PlayerId::Perfect => "never loses",
+                };
+                format!("{} ({strength})", id.name())
+            }
         }
     }
 
     /// Whether the seat can play boards of `geometry` (a person plays every board).
     pub fn plays(self, geometry: Geometry) -> bool {
         self.computer().is_none_or(|p| p.plays(geometry))
-    }
-
-    /// The next seat for a board, in the order a click cycles through them ([`seats_for`]).
-    fn next(self, geometry: Geometry) -> Seat {
-        let seats = seats_for(geometry);
-        let i = seats.iter().position(|&s| s == self).unwrap_or(0);
-        seats[(i + 1) % seats.len()]
     }
 }
 
@@ -166,6 +207,22 @@ pub struct App {
     /// A one-line notice for the person, until the next action: why a move was refused (renju's
     /// `double three`, `double four`, `overline`).
     pub notice: Option<String>,
+    /// The external engines the seats can be given to ([`Seat::Engine`] numbers them).
+    pub engines: Vec<EngineSeat>,
+    /// The side whose engine lost the game by a fault, and the reason: the game is over.
+    pub forfeit: Option<(Player, String)>,
+    /// Whether the coordinates (letters along the columns, numbers along the rows) are drawn
+    /// around a board larger than 3 × 3 (`c`).
+    pub coordinates: bool,
+    /// Whether each mark shows its move number instead of its letter, in its colour (`n`).
+    pub numbers: bool,
+    /// The status line's message (where a game was saved, a file that could not be opened, …);
+    /// without one, the status line names the last move in coordinates.
+    pub status: Option<String>,
+    /// How many times a save was asked for (Ctrl+S); the shell saves when it grows.
+    pub save_requests: u64,
+    /// The score on each board other than the current one (the current one is `score`).
+    pub scores: std::collections::BTreeMap<(usize, usize, usize), Score>,
 }
 
 impl Default for App {
@@ -200,6 +257,13 @@ impl App {
             thinking: None,
             next_ticket: 1,
             notice: None,
+            engines: Vec::new(),
+            forfeit: None,
+            coordinates: true,
+            numbers: false,
+            status: None,
+            save_requests: 0,
+            scores: Default::default(),
         }
     }
 
@@ -229,7 +293,17 @@ impl App {
             Rule::Renju if geometry.run() != crate::rule::RENJU_RUN => Rule::Freestyle,
             rule => rule,
         };
+        let key = |g: Geometry| (g.width(), g.height(), g.run());
+        if geometry != self.geometry() {
+            let old = key(self.geometry());
+            let score = self.scores.remove(&key(geometry)).unwrap_or_default();
+            let previous = std::mem::replace(&mut self.score, score);
+            if previous != Score::default() {
+                self.scores.insert(old, previous);
+            }
+        }
         self.game = Game::new_under(geometry, rule, self.game.start());
+        self.forfeit = None;
         for seat in [&mut self.x_seat, &mut self.o_seat] {
             if !seat.plays(geometry) {
                 *seat = Seat::Human;
@@ -267,9 +341,85 @@ impl App {
         self.seat(p).computer()
     }
 
-    /// Whether both sides are computers.
+    /// Whether a program (one of ours or an external engine) plays `p`.
+    pub fn machine(&self, p: Player) -> bool {
+        self.seat(p) != Seat::Human
+    }
+
+    /// Whether both sides are programs.
     pub fn computers_only(&self) -> bool {
-        self.computer(Player::X).is_some() && self.computer(Player::O).is_some()
+        self.machine(Player::X) && self.machine(Player::O)
+    }
+
+    /// Whether the game is over: by the rules, or by an engine's fault.
+    pub fn over(&self) -> bool {
+        self.forfeit.is_some() || self.game.state().game_over()
+    }
+
+    /// The seat's label on its button: `o: search (strong)`, `x: Rapfi` for an engine.
+    pub fn seat_label(&self, p: Player) -> String {
+        let what = match self.seat(p) {
+            Seat::Engine(i) => self
+                .engines
+                .get(i as usize)
+                .map_or_else(|| "engine".to_string(), |e| e.name.clone()),
+            seat => seat.description(),
+        };
+        format!("{}: {what}", p.symbol())
+    }
+
+    /// The seat's name for the command line and the settings: `human`, `search`,
+    /// `engine:PATH`.
+    pub fn seat_name(&self, p: Player) -> String {
+        match self.seat(p) {
+            Seat::Engine(i) => self.engines.get(i as usize).map_or_else(
+                || HUMAN.to_string(),
+                |e| format!("{ENGINE_PREFIX}{}", e.path),
+            ),
+            seat => seat.name().to_string(),
+        }
+    }
+
+    /// The seat named `name` (`engine:PATH` adds the engine to [`App::engines`] if it is new).
+    pub fn seat_named(&mut self, name: &str) -> Option<Seat> {
+        if let Some(path) = name.strip_prefix(ENGINE_PREFIX) {
+            if path.is_empty() {
+                return None;
+            }
+            let i = match self.engines.iter().position(|e| e.path == path) {
+                Some(i) => i,
+                None => {
+                    self.engines.push(EngineSeat::new(path));
+                    self.engines.len() - 1
+                }
+            };
+            return u8::try_from(i).ok().map(Seat::Engine);
+        }
+        Seat::named(name)
+    }
+
+    /// The side `p`'s engine lost by a fault: the game is over, the other side wins.
+    pub(super) fn lose_by_fault(&mut self, p: Player, reason: String, now: f64) {
+        if self.over() {
+            return;
+        }
+        let name = match self.seat(p) {
+            Seat::Engine(i) => self
+                .engines
+                .get(i as usize)
+                .map_or_else(|| "the engine".to_string(), |e| e.name.clone()),
+            seat => seat.name().to_string(),
+        };
+        self.score.tally(Outcome::Won(p.other()), 1);
+        let line = format!(
+            "{} won: {name} ({}) {reason}",
+            p.other().symbol(),
+            p.symbol()
+        );
+        self.status = Some(line.clone());
+        self.forfeit = Some((p, line));
+        self.thinking = None;
+        self.last_change = now;
     }
 
     /// The layout of the board in the window.
@@ -281,15 +431,17 @@ impl App {
     pub(super) fn next_seat(&mut self, p: Player) {
         let g = self.geometry();
         let rule = self.game.rule();
+        // A person, every computer that plays the board and the rule, then every engine.
+        let mut cycle = seats_for(g);
+        cycle.retain(|s| s.computer().is_none_or(|c| c.plays_rule(rule)));
+        cycle.extend((0..self.engines.len().min(256)).map(|i| Seat::Engine(i as u8)));
         let seat = self.seat_mut(p);
-        let mut next = seat.next(g);
-        while next.computer().is_some_and(|c| !c.plays_rule(rule)) {
-            next = next.next(g);
-        }
-        *seat = next;
+        let i = cycle.iter().position(|s| s == seat).unwrap_or(0);
+        *seat = cycle[(i + 1) % cycle.len()];
     }
 
     pub(super) fn restart(&mut self, now: f64) {
+        self.forfeit = None;
         self.game = self.game.restarted();
         self.redo.clear();
         self.hint = None;
@@ -297,6 +449,9 @@ impl App {
     }
 
     pub(super) fn play(&mut self, c: Cell, now: f64) {
+        if self.forfeit.is_some() {
+            return;
+        }
         match self.game.play_in_place(c) {
             Ok(()) => {}
             Err(MoveError::Forbidden { pattern, .. }) => {
@@ -307,6 +462,7 @@ impl App {
         }
         self.last_change = now;
         self.hint = None;
+        self.status = None;
         if let Some(outcome) = self.game.state().outcome() {
             self.score.tally(outcome, 1);
         }
@@ -317,6 +473,9 @@ impl App {
         let Some(previous) = self.game.undo() else {
             return false;
         };
+        if let Some((p, _)) = self.forfeit.take() {
+            self.score.tally(Outcome::Won(p.other()), -1);
+        }
         if let Some(outcome) = self.game.state().outcome() {
             self.score.tally(outcome, -1);
         }
@@ -367,7 +526,7 @@ pub fn explaining_player(state: &App) -> Option<PlayerId> {
     let led = state.geometry() == Geometry::LED;
     let seat = match state.seat(to_move) {
         Seat::Computer(id) => Some(id),
-        Seat::Human => None,
+        Seat::Human | Seat::Engine(_) => None,
     };
     let candidates = [PlayerId::Perfect, PlayerId::Search, PlayerId::Weights];
     seat.into_iter()

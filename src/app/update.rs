@@ -44,6 +44,28 @@ pub enum Action {
     Step,
     /// Move the keyboard's cursor by (columns, rows).
     MoveCursor(i32, i32),
+    /// Show or hide the coordinates around the board.
+    ToggleCoordinates,
+    /// Show move numbers in the marks, or the marks' letters.
+    ToggleNumbers,
+    /// Save the game (the shell writes the file and says where in the status line).
+    Save,
+    /// Step through the game: back to the start (Home), one move back (Page Up), one forward
+    /// (Page Down), to the last move taken back (End) — undo and redo one move at a time.
+    Browse(Stepping),
+}
+
+/// Where Home, End, Page Up and Page Down step to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stepping {
+    /// Every move taken back.
+    First,
+    /// One move taken back.
+    Back,
+    /// One move played again.
+    Forward,
+    /// Every move taken back played again.
+    Last,
 }
 
 impl Action {
@@ -57,6 +79,9 @@ impl Action {
                 | Action::ToggleExplain
                 | Action::MoveCursor(..)
                 | Action::Step
+                | Action::ToggleCoordinates
+                | Action::ToggleNumbers
+                | Action::Save
         )
     }
 }
@@ -69,7 +94,7 @@ impl Action {
 /// pattern.
 pub fn action(input: &Input, state: &App) -> Option<Action> {
     let game = state.game.state();
-    let person_to_move = state.computer(game.player_to_move()).is_none();
+    let person_to_move = !state.machine(game.player_to_move());
     let led = state.layout().led;
     if input.mouse_clicked {
         if led::restart_clicked(input) {
@@ -108,6 +133,13 @@ pub fn action(input: &Input, state: &App) -> Option<Action> {
         Key::Ctrl('y') => Some(Action::Redo),
         Key::Char('h') => Some(Action::Hint),
         Key::Char('e') => Some(Action::ToggleExplain),
+        Key::Char('c') => Some(Action::ToggleCoordinates),
+        Key::Char('n') => Some(Action::ToggleNumbers),
+        Key::Ctrl('s') => Some(Action::Save),
+        Key::Home => Some(Action::Browse(Stepping::First)),
+        Key::PageUp => Some(Action::Browse(Stepping::Back)),
+        Key::PageDown => Some(Action::Browse(Stepping::Forward)),
+        Key::End => Some(Action::Browse(Stepping::Last)),
         Key::Char(d @ '1'..='9') if led => play(d as usize - '0' as usize),
         Key::Left if !led => Some(Action::MoveCursor(-1, 0)),
         Key::Right if !led => Some(Action::MoveCursor(1, 0)),
@@ -169,7 +201,7 @@ fn change(action: Action, state: App, now: f64) -> App {
             // Against a computer, take back its reply and the person's move together, so that it
             // is the person's turn again.
             if s.take_back() {
-                while s.computer(s.game.state().player_to_move()).is_some()
+                while s.machine(s.game.state().player_to_move())
                     && !s.computers_only()
                     && s.take_back()
                 {}
@@ -182,7 +214,7 @@ fn change(action: Action, state: App, now: f64) -> App {
             while let Some(c) = s.redo.pop() {
                 s.play(c, now);
                 redone = true;
-                if s.computer(s.game.state().player_to_move()).is_none() || s.computers_only() {
+                if !s.machine(s.game.state().player_to_move()) || s.computers_only() {
                     break;
                 }
             }
@@ -201,9 +233,37 @@ fn change(action: Action, state: App, now: f64) -> App {
             s.explain = !s.explain;
             s.last_change = now;
         }
-        Action::Step => {
-            if let Seat::Computer(id) = s.seat(s.game.state().player_to_move()) {
-                return computer_move(s, id, now);
+        Action::Step => match s.seat(s.game.state().player_to_move()) {
+            Seat::Computer(id) => return computer_move(s, id, now),
+            Seat::Engine(i) => schedule::engine_turn(&mut s, i),
+            Seat::Human => {}
+        },
+        Action::ToggleCoordinates => s.coordinates = !s.coordinates,
+        Action::ToggleNumbers => s.numbers = !s.numbers,
+        Action::Save => s.save_requests += 1,
+        Action::Browse(to) => {
+            let mut moved = false;
+            match to {
+                Stepping::First => {
+                    while s.take_back() {
+                        moved = true;
+                    }
+                }
+                Stepping::Back => moved = s.take_back(),
+                Stepping::Forward | Stepping::Last => {
+                    while let Some(c) = s.redo.pop() {
+                        s.play(c, now);
+                        moved = true;
+                        if to == Stepping::Forward {
+                            break;
+                        }
+                    }
+                }
+            }
+            if moved {
+                s.hint = None;
+                s.status = None;
+                s.last_change = now;
             }
         }
         Action::MoveCursor(dc, dr) => {
@@ -255,6 +315,35 @@ pub fn new_state(input: &Input, state: App) -> App {
 /// [`new_state`] but for the explanation.
 fn next_state(input: &Input, state: App) -> App {
     let now = input.time;
+    if let Some(game) = &input.open {
+        let mut s = state.on_board(game.geometry());
+        s.thinking = None;
+        s.game = game.clone();
+        s.status = input.note.clone();
+        s.last_change = now;
+        return s;
+    }
+    if let Some(note) = &input.note {
+        return App {
+            status: Some(note.clone()),
+            ..state
+        };
+    }
+    if let Some((i, name)) = &input.engine_name {
+        let mut s = state;
+        if let Some(e) = s.engines.get_mut(*i as usize) {
+            e.name = name.clone();
+        }
+        return s;
+    }
+    if let Some((ticket, reason)) = &input.fault {
+        let mut s = state;
+        if s.thinking.as_ref().is_some_and(|r| r.ticket == *ticket) {
+            let p = s.game.state().player_to_move();
+            s.lose_by_fault(p, reason.clone(), now);
+        }
+        return s;
+    }
     if input.answer.is_some() {
         return match schedule::answered(&state, input) {
             Some(c) => apply(Action::Play(c), state, now),
@@ -271,6 +360,11 @@ fn next_state(input: &Input, state: App) -> App {
         },
         Some(Due::NextGame) => apply(Action::Restart, state, now),
         Some(Due::Computer(id)) => computer_move(state, id, now),
+        Some(Due::Engine(i)) => {
+            let mut s = state;
+            schedule::engine_turn(&mut s, i);
+            s
+        }
         None => state,
     }
 }

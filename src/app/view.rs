@@ -4,6 +4,7 @@
 
 use super::layout::{buttons, BoardLayout, Layout};
 use super::state::{App, Score};
+use crate::coordinates;
 use crate::easel::{color, point, segment, text, Color, Image};
 use crate::led::{self, BLACK, BLUE, GREEN, RED};
 use crate::rules::Player;
@@ -53,6 +54,9 @@ pub fn images(state: &App) -> Vec<Image> {
         images.extend(b.images());
     }
     images.extend(score_display(&state.score, &layout));
+    if let Some(line) = status_line(state) {
+        images.push(text(elide(&line, 72), point(400, 14), 18, GREY));
+    }
     let hints = layout.key_hints();
     let caption = state.explain.then(|| explanation_caption(state)).flatten();
     for (i, (line, at)) in hints.iter().enumerate() {
@@ -101,20 +105,99 @@ fn board_images(state: &App, layout: &Layout) -> Vec<Image> {
     // A frame around the board: without one, the edge cells of a large board have no edge.
     images.extend(board.bounds().outline(BLACK));
     let font = layout.mark_font();
-    for c in game.occupied_cells() {
+    for (i, &c) in state.game.moves().iter().enumerate() {
         let (mark, colour) = match game.occupant(c) {
             Some(Player::X) => ("x", BLUE),
             _ => ("o", GREEN),
         };
-        images.push(text(mark, board.centre(c), font, colour));
+        if state.numbers {
+            // The move number in the mark's colour, as large as fits the cell.
+            let number = (i + 1).to_string();
+            let chars = number.len() as u32;
+            let size = (board.cell_size() as u32 * 100 / (61 * chars.max(2))).min(font);
+            images.push(text(number, board.centre(c), size.max(6), colour));
+        } else {
+            images.push(text(mark, board.centre(c), font, colour));
+        }
+    }
+    if state.coordinates {
+        images.extend(coordinate_labels(board));
     }
     images.extend(led::restart_button());
-    images.push(if game.game_over() {
+    images.push(if let Some((loser, _)) = &state.forfeit {
+        let colour = if *loser == Player::O { BLUE } else { GREEN };
+        text(
+            format!("{} won", loser.other().symbol()),
+            point(200, 750),
+            led::FONT_SIZE,
+            colour,
+        )
+    } else if game.game_over() {
         led::game_result_display(game)
     } else {
         led::current_player_display(game)
     });
     images
+}
+
+/// The coordinates outside the grid, scaled with the cells: letters A, B, … above the columns,
+/// numbers 1, 2, … left of the rows (counted from the top, as Gomocup's x,y).
+fn coordinate_labels(board: &BoardLayout) -> Vec<Image> {
+    let g = board.geometry();
+    let bounds = board.bounds();
+    let cell = board.cell_size();
+    let size = (cell * 11 / 20).clamp(8, 22) as u32;
+    let mut images = Vec::new();
+    for column in 0..g.width() {
+        let at = board.centre(g.cell(0, column));
+        let label = coordinates::column_label(column).to_string();
+        images.push(text(
+            label,
+            point(at.x, bounds.top + 4 + size as i32 / 2),
+            size,
+            GREY,
+        ));
+    }
+    for row in 0..g.height() {
+        let at = board.centre(g.cell(row, 0));
+        let label = coordinates::row_label(row);
+        images.push(text(
+            label,
+            point(bounds.left - 4 - size as i32 * 2 / 3, at.y),
+            size,
+            GREY,
+        ));
+    }
+    images
+}
+
+/// The status line, at the bottom of the window: the app's message, or else the last move in
+/// coordinates (`x h8, move 12`) on a board larger than 3 × 3.
+pub fn status_line(state: &App) -> Option<String> {
+    if let Some(s) = &state.status {
+        return Some(s.clone());
+    }
+    let c = state.game.last_move()?;
+    let p = state.game.state().occupant(c)?;
+    (state.geometry() != crate::geometry::Geometry::LED).then(|| {
+        format!(
+            "{} {}, move {}",
+            p.symbol(),
+            coordinates::name(state.geometry(), c),
+            state.game.moves().len()
+        )
+    })
+}
+
+/// At most `max` characters of `line`, its middle elided (a long path keeps its ends).
+fn elide(line: &str, max: usize) -> String {
+    let n = line.chars().count();
+    if n <= max {
+        return line.to_string();
+    }
+    let head: String = line.chars().take(max / 2 - 1).collect();
+    let tail: String = line.chars().skip(n - (max - max / 2)).collect();
+    format!("{head}...{tail}")
 }
 
 /// How the side to move's player sees the position, drawn on the board: a short label in every
@@ -151,7 +234,7 @@ fn explanation_caption(state: &App) -> Option<String> {
         .filter(|_| !state.game.state().game_over())?
         .player;
     let side = state.game.state().player_to_move();
-    Some(if state.computer(side).is_some() {
+    Some(if state.machine(side) {
         format!("{id} for {}: enter = its move", side.symbol())
     } else {
         format!("explain: {id} for {}", side.symbol())

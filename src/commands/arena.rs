@@ -7,10 +7,19 @@ use crate::geometry::Geometry;
 use crate::players::search::{SearchPlayer, SEARCH};
 use crate::players::ComputerPlayer;
 use std::fmt::{self, Write as _};
+use std::path::{Path, PathBuf};
 
 /// The subcommand: the table, or a one-line error. On a terminal, a progress bar counts the games
-/// on standard error.
-pub fn run(games: u32, seed: u64, board: Board, budget: SearchBudget) -> Result<String, String> {
+/// on standard error. External `engines` join the table (after ours); with `save`, every game is
+/// written there as a `.psq`.
+pub fn run(
+    games: u32,
+    seed: u64,
+    board: Board,
+    budget: SearchBudget,
+    engines: &[PathBuf],
+    save: Option<&Path>,
+) -> Result<String, String> {
     let g = board.geometry().map_err(|e| e.to_string())?;
     // Off 3 × 3, perfect plays a board only if the solver proves it within a move's budget; that
     // first proof can take seconds, so a terminal is told.
@@ -54,10 +63,104 @@ pub fn run(games: u32, seed: u64, board: Board, budget: SearchBudget) -> Result<
             bar.set_message(format!("{x} v {o}{proving}"));
         }
     };
-    let table = arena_under(g, board.rule, &players, games as usize, seed, &mut tick);
-    bar.finish_and_clear();
     let searching = players.iter().any(|p| p.name() == search.name());
-    Ok(text(&table, searching.then(|| budget.describe())))
+    if engines.is_empty() && save.is_none() {
+        let table = arena_under(g, board.rule, &players, games as usize, seed, &mut tick);
+        bar.finish_and_clear();
+        return Ok(text(&table, searching.then(|| budget.describe())));
+    }
+    let mut counted = |done: usize, total: usize| {
+        tick(&ArenaProgress {
+            done,
+            total,
+            next: None,
+        })
+    };
+    with_engines(
+        g,
+        &players,
+        games,
+        seed,
+        budget,
+        engines,
+        save,
+        &mut counted,
+    )
+    .inspect(|_| bar.finish_and_clear())
+    .map(|(table, tail)| text(&table, searching.then(|| budget.describe())) + &tail)
+}
+
+/// The arena with external engines among the players, or saving its games: the table, and the
+/// lines that follow it (each engine's fault; where the games went).
+#[cfg(not(target_arch = "wasm32"))]
+#[allow(clippy::too_many_arguments)]
+fn with_engines(
+    g: Geometry,
+    ours: &[&dyn ComputerPlayer],
+    games: u32,
+    seed: u64,
+    budget: SearchBudget,
+    engines: &[PathBuf],
+    save: Option<&Path>,
+    tick: &mut dyn FnMut(usize, usize),
+) -> Result<(ArenaTable, String), String> {
+    use crate::contest::{arena_with_engines, Contestant};
+    use crate::external::{Engine, EngineCommand, Limits};
+    use crate::record::Rule;
+    let limits = Limits {
+        turn: std::time::Duration::from_millis(budget.think.unwrap_or(1000)),
+        game_type: 1,
+        ..Limits::default()
+    };
+    let mut players: Vec<Contestant> = ours.iter().map(|&p| Contestant::Ours(p)).collect();
+    for path in engines {
+        if !path.is_file() {
+            return Err(format!("--engine {}: no such file", path.display()));
+        }
+        let engine = Engine::new(EngineCommand::path(path), limits, Rule::Freestyle);
+        players.push(Contestant::Engine(Box::new(engine)));
+    }
+    let (table, saved, faults) = arena_with_engines(
+        g,
+        Rule::Freestyle,
+        &mut players,
+        games as usize,
+        seed,
+        save,
+        tick,
+    )
+    .map_err(|e| {
+        format!(
+            "--save {}: {e}",
+            save.map_or(String::new(), |p| p.display().to_string())
+        )
+    })?;
+    let mut tail = String::new();
+    if !faults.is_empty() {
+        let _ = writeln!(tail, "\nFaults (each cost the engine its game):");
+        for f in &faults {
+            let _ = writeln!(tail, "  {f}");
+        }
+    }
+    if let Some(dir) = save {
+        let _ = writeln!(tail, "\n{} games saved in {}", saved.len(), dir.display());
+    }
+    Ok((table, tail))
+}
+
+#[cfg(target_arch = "wasm32")]
+#[allow(clippy::too_many_arguments)]
+fn with_engines(
+    _: Geometry,
+    _: &[&dyn ComputerPlayer],
+    _: u32,
+    _: u64,
+    _: SearchBudget,
+    _: &[PathBuf],
+    _: Option<&Path>,
+    _: &mut dyn FnMut(usize, usize),
+) -> Result<(ArenaTable, String), String> {
+    Err("external engines and saved games need the desktop program".into())
 }
 
 /// The table as text: the heading (with the search player's budget a move, when it plays), the

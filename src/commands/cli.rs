@@ -10,10 +10,11 @@ use clap::{Parser, Subcommand, ValueEnum};
 #[derive(Parser, Debug, PartialEq)]
 #[command(name = "tictactoe", version, about)]
 pub struct Cli {
-    /// Who plays x in the window: human or a computer player's name.
+    /// Who plays x in the window: human, a computer player's name, or engine:PATH (a Gomocup
+    /// pbrain engine).
     #[arg(long, value_name = "PLAYER", default_value = "human", value_parser = seat_parser)]
     pub x: String,
-    /// Who plays o in the window: human or a computer player's name.
+    /// Who plays o in the window: human, a computer player's name, or engine:PATH.
     #[arg(long, value_name = "PLAYER", default_value = "human", value_parser = seat_parser)]
     pub o: String,
     /// Who moves first (OXO's startplayer).
@@ -32,6 +33,13 @@ pub struct Cli {
     /// Open the window explaining the side to move's player (as the `explain` button does).
     #[arg(long)]
     pub explain: bool,
+    /// Open the window on a saved game: a Piskvork `.psq`, or a text file of cell numbers (on the
+    /// board of --width/--height/--run unless it names its own).
+    #[arg(long, value_name = "FILE")]
+    pub open: Option<std::path::PathBuf>,
+    /// Start with the default settings, forgetting the ones kept (board, seats, score, …).
+    #[arg(long)]
+    pub reset_settings: bool,
     /// A subcommand; without one, the game opens in a window.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -108,9 +116,26 @@ pub enum Command {
         /// The board (the exhaustive adversary plays only on 3 × 3).
         #[command(flatten)]
         board: Board,
-        /// The search player's budget a move (with --nodes, reproducible tables).
+        /// The search player's budget a move (with --nodes, reproducible tables); an external
+        /// engine's time a move too (`INFO timeout_turn`, 1000 ms unless --think says).
         #[command(flatten)]
         budget: SearchBudget,
+        /// An external Gomocup engine (pbrain) to put in the table; repeat for more.
+        #[arg(long = "engine", value_name = "PATH")]
+        engines: Vec<std::path::PathBuf>,
+        /// Save every game in this folder as a Piskvork `.psq` file.
+        #[arg(long, value_name = "DIR")]
+        save: Option<std::path::PathBuf>,
+    },
+    /// Print a saved game (a Piskvork `.psq`, or a text file of cell numbers): the board and rule,
+    /// the moves as cell numbers, then the board as a grid.
+    Record {
+        /// The file.
+        #[arg(value_name = "FILE")]
+        file: std::path::PathBuf,
+        /// The board of a file of cell numbers that does not name its own.
+        #[command(flatten)]
+        board: Board,
     },
     /// Play as a Gomocup engine ("pbrain") over standard input and output: START, BEGIN, TURN,
     /// BOARD, INFO (with the extension `INFO k K`, the run length, and `INFO rule` 0, 1 or 4),
@@ -264,6 +289,15 @@ impl From<Side> for Player {
 
 fn seat_parser(s: &str) -> Result<String, String> {
     let names = crate::app::seat_names();
+    if let Some(path) = s.strip_prefix(crate::app::ENGINE_PREFIX) {
+        return if std::path::Path::new(path).is_file() {
+            Ok(s.to_string())
+        } else {
+            Err(format!(
+                "no engine at '{path}' (engine:PATH names a pbrain program)"
+            ))
+        };
+    }
     if names.contains(&s) {
         Ok(s.to_string())
     } else {

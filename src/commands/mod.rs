@@ -12,6 +12,7 @@
 //! | `arena` | `arena` |
 //! | `pbrain` | `pbrain` (the stdio loop around [`crate::pbrain::Brain`]) |
 //! | `forbidden` | `forbidden` |
+//! | `record` | `record` |
 //!
 //! A subcommand answers with its standard output or a one-line error; the binary prints the error
 //! on standard error (after `tictactoe: `) and exits with code 2.
@@ -22,6 +23,7 @@ pub mod explain;
 mod forbidden;
 mod r#move;
 mod pbrain;
+mod record;
 pub mod solve;
 mod window;
 
@@ -33,7 +35,7 @@ use crate::rules::Player;
 use cli::Command;
 use std::fmt;
 
-pub use window::window_app;
+pub use window::{window_app, window_app_with};
 
 /// Runs a subcommand: its standard output, or a one-line error ([`error_line`] has made it one
 /// line).
@@ -64,7 +66,10 @@ pub fn run(command: Command) -> Result<String, String> {
             seed,
             board,
             budget,
-        } => arena::run(games, seed, board, budget),
+            engines,
+            save,
+        } => arena::run(games, seed, board, budget, &engines, save.as_deref()),
+        Command::Record { file, board } => record::run(&file, board),
         Command::Pbrain => pbrain::run().map(|()| String::new()),
         Command::Forbidden {
             start,
