@@ -344,7 +344,7 @@ impl Explained {
     /// `state` with its explanation up to date: kept while the game and the explaining player are
     /// the same, worked out again when they change, dropped when not explaining.
     pub(super) fn refresh(mut state: App) -> App {
-        let player = explaining_player(&state).filter(|_| state.explain);
+        let player = state.explain.then(|| explaining_player(&state)).flatten();
         state.explained = match (player, state.explained.take()) {
             (None, _) => None,
             (Some(p), Some(e)) if e.player == p && e.game == state.game => Some(e),
