@@ -118,7 +118,6 @@ fn the_threat_searches_go_on_over_small_slices() {
     let position = |x: &[usize], o: &[usize]| {
         tictactoe::Setup {
             geometry: Geometry::new(15, 15, 5).unwrap(),
-            rule: tictactoe::rule::Rule::Freestyle,
             stones: tictactoe::Stones {
                 x: x.iter().copied().collect(),
                 o: o.iter().chain(&corners).copied().collect(),
