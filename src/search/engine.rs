@@ -288,11 +288,16 @@ impl Search {
         let budget = left.map_or(nodes, |l| l.min(nodes)).max(1);
         let mut w = Worker::new(board, &shared, deadline, Some(budget), 0);
         w.sliced = true;
+        w.excluded = super::rule::excluded_at_root(&slices.position);
+        w.renju = super::rule::Renju::of(&slices.position);
         // The threat searches' failures stay known from slice to slice.
         w.vcf_failed = std::mem::take(&mut slices.vcf_failed);
         w.vct_failed = std::mem::take(&mut slices.vct_failed);
         if !slices.obvious_done {
-            let obvious = w.obvious();
+            let excluded = w.excluded.clone();
+            let obvious = w
+                .obvious()
+                .filter(|r| !excluded.get(r.best).copied().unwrap_or(false));
             slices.nodes += w.nodes;
             slices.obvious_nodes += w.nodes;
             if let Some(r) = obvious {
@@ -310,7 +315,17 @@ impl Search {
             }
             let mut ordered = Vec::new();
             slices.root_skipped = w.order_into(0, None, &mut ordered);
-            slices.root = ordered.into_iter().map(|(_, c)| c).collect();
+            let allowed = |c: u16| !w.excluded.get(c as usize).copied().unwrap_or(false);
+            slices.root = ordered
+                .into_iter()
+                .map(|(_, c)| c)
+                .filter(|&c| allowed(c))
+                .collect();
+            if slices.root.is_empty() {
+                slices.root = (0..w.b.layout().cells as u16)
+                    .filter(|&c| w.b.stone(c as usize) == EMPTY && allowed(c))
+                    .collect();
+            }
             if slices.root.is_empty() {
                 slices.root = (0..w.b.layout().cells as u16)
                     .filter(|&c| w.b.stone(c as usize) == EMPTY)
