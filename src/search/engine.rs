@@ -61,6 +61,24 @@ pub struct SearchResult {
     pub elapsed: Duration,
 }
 
+/// What an analysis asks of one search beyond its limits (the default asks nothing: a player's
+/// search).
+#[derive(Default)]
+pub struct Hooks<'a> {
+    /// Root moves left out (cells `row · width + column`): the moves of the lines found already,
+    /// for multi-PV.
+    pub exclude: &'a [usize],
+    /// Analysis: the tree is searched unless the answer without it is proven, and
+    /// [`SearchResult::proven`] is the value of [`SearchResult::best`] itself (its own proof),
+    /// not of the position.
+    pub analysis: bool,
+    /// Only the tree search: not the answers without it (the only cell, a win at once, a block,
+    /// a threat-space win), which an analysis tried already.
+    pub search_only: bool,
+    /// Called after each completed depth of the main thread, with the figures so far.
+    pub on_depth: Option<&'a mut (dyn FnMut(&SearchResult) + Send)>,
+}
+
 /// A search: its limits, its cancel flag and its transposition table (kept between moves).
 pub struct Search {
     limits: Limits,
@@ -118,6 +136,17 @@ impl Search {
     /// [`think`](Search::think), stopping as soon as `stop` is set (instead of the search's own
     /// cancel flag): it then returns the best move found so far.
     pub fn think_until(&mut self, position: &Position, stop: &AtomicBool) -> Option<SearchResult> {
+        self.think_with(position, stop, Hooks::default())
+    }
+
+    /// [`think_until`](Search::think_until) with an analysis's [`Hooks`]. `None` also when every
+    /// move is excluded.
+    pub fn think_with(
+        &mut self,
+        position: &Position,
+        stop: &AtomicBool,
+        hooks: Hooks<'_>,
+    ) -> Option<SearchResult> {
         let started = Instant::now();
         if position.game_over() {
             return None;
@@ -150,7 +179,16 @@ impl Search {
         };
         let deadline = self.limits.time.map(|t| started + t);
         let mut main = Worker::new(board.clone(), &shared, deadline, self.limits.nodes, 0);
-        let mut result = if let Some(r) = main.obvious() {
+        main.exclude = hooks.exclude.iter().map(|&c| c as u16).collect();
+        main.analysis = hooks.analysis;
+        main.started = started;
+        let obvious = if main.exclude.is_empty() && !hooks.search_only {
+            main.obvious()
+                .filter(|r| !hooks.analysis || r.proven.is_some())
+        } else {
+            None
+        };
+        let mut result = if let Some(r) = obvious {
             r
         } else {
             let threads = self.limits.threads.clamp(1, super::available_cores());
@@ -159,12 +197,15 @@ impl Search {
                     let mut helper =
                         Worker::new(board.clone(), &shared, deadline, self.limits.nodes, id);
                     let max_depth = self.limits.max_depth;
-                    scope.spawn(move || helper.iterate(max_depth, None));
+                    helper.exclude.clone_from(&main.exclude);
+                    scope.spawn(move || helper.iterate(max_depth, None, None));
                 }
-                let r = main.iterate(self.limits.max_depth, self.limits.time);
+                // An analysis deepens to the limits' depth; a player starts no iteration after half its time.
+                let budget = self.limits.time.filter(|_| !hooks.analysis);
+                let r = main.iterate(self.limits.max_depth, budget, hooks.on_depth);
                 shared.stop.store(true, Ordering::Relaxed);
                 r
-            })
+            })?
         };
         result.nodes = shared.nodes.load(Ordering::Relaxed) + main.nodes;
         result.elapsed = started.elapsed();
@@ -193,6 +234,14 @@ struct Worker<'a> {
     /// The node count at which the current threat search gives up.
     vcf_limit: u64,
     buffers: Vec<Vec<(i32, u16)>>,
+    /// Root moves left out ([`Hooks::exclude`]).
+    exclude: Vec<u16>,
+    /// [`Hooks::analysis`].
+    analysis: bool,
+    /// Whether the best move's own value is proven, after an iteration at the root.
+    best_proven: bool,
+    /// When the search began.
+    started: Instant,
 }
 
 impl Drop for Worker<'_> {
@@ -249,6 +298,10 @@ impl<'a> Worker<'a> {
             vct_failed: HashMap::new(),
             vcf_limit: 0,
             buffers: vec![Vec::new(); MAX_PLY + 2],
+            exclude: Vec::new(),
+            analysis: false,
+            best_proven: false,
+            started: Instant::now(),
         }
     }
 
@@ -338,17 +391,26 @@ impl<'a> Worker<'a> {
         None
     }
 
-    /// Iterative deepening: searches depth 1, 2, … until the value is proven, the depth limit or
+    /// Iterative deepening (reporting each depth to `on_depth`): searches depth 1, 2, … until the value is proven, the depth limit or
     /// the time (`budget`: no new iteration after half of it) runs out, or the search is stopped.
-    fn iterate(&mut self, max_depth: u32, budget: Option<Duration>) -> SearchResult {
+    fn iterate(
+        &mut self,
+        max_depth: u32,
+        budget: Option<Duration>,
+        mut on_depth: Option<&mut (dyn FnMut(&SearchResult) + Send)>,
+    ) -> Option<SearchResult> {
         let started = Instant::now();
         let mut ordered = Vec::new();
         self.root_skipped = self.order_into(0, None, &mut ordered);
         let mut root: Vec<u16> = ordered.into_iter().map(|(_, c)| c).collect();
+        root.retain(|c| !self.exclude.contains(c));
         if root.is_empty() {
             root = (0..self.b.layout().cells as u16)
-                .filter(|&c| self.b.stone(c as usize) == EMPTY)
+                .filter(|&c| self.b.stone(c as usize) == EMPTY && !self.exclude.contains(&c))
                 .collect();
+        }
+        if root.is_empty() {
+            return None;
         }
         let mut result = SearchResult {
             best: root[0] as usize,
@@ -368,7 +430,12 @@ impl<'a> Worker<'a> {
             result.value = value;
             result.depth = depth;
             result.pv = self.pv(best);
-            result.proven = if !proven {
+            let shown = if self.analysis {
+                self.best_proven
+            } else {
+                proven
+            };
+            result.proven = if !shown {
                 None
             } else if value >= MATE_BOUND {
                 Some(Verdict::Win((MATE - value) as u32))
@@ -377,6 +444,11 @@ impl<'a> Worker<'a> {
             } else {
                 Some(Verdict::Draw)
             };
+            if let Some(report) = on_depth.as_mut() {
+                result.nodes = self.shared.nodes.load(Ordering::Relaxed) + self.nodes;
+                result.elapsed = self.started.elapsed();
+                report(&result);
+            }
             if proven || self.aborted {
                 break;
             }
@@ -384,7 +456,7 @@ impl<'a> Worker<'a> {
                 break;
             }
         }
-        result
+        Some(result)
     }
 
     /// The best line from the table, starting with `best`.
@@ -430,6 +502,7 @@ impl<'a> Worker<'a> {
             }
         }
         let (v, i, p) = best?;
+        self.best_proven = p;
         // A win needs only its own proof; any other value needs every move's.
         let proven = if v >= MATE_BOUND { p } else { all_proven };
         moves[..=i].rotate_right(1);

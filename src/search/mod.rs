@@ -13,7 +13,9 @@
 //! when its cancel flag is set. Where the search reaches every end of the game it returns a proven
 //! value ([`SearchResult::proven`]).
 
+pub mod analysis;
 pub mod board;
+pub mod calibration;
 pub mod engine;
 pub mod tt;
 
@@ -21,7 +23,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-pub use engine::{Search, SearchResult};
+pub use engine::{Hooks, Search, SearchResult};
 
 /// The value of a won game for the side that wins it at the root; a win in `n` plies is worth
 /// `MATE - n`, a loss in `n` plies `-(MATE - n)`.
