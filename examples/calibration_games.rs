@@ -9,7 +9,8 @@
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use tictactoe::search::{cancel_flag, Limits, Position, Search};
+use tictactoe::search::{cancel_flag, Limits, Search};
+use tictactoe::{Geometry, Outcome, Player, State};
 
 fn main() {
     let args: Vec<usize> = std::env::args()
@@ -56,7 +57,8 @@ fn play(
     game: usize,
     rows: &mut Vec<String>,
 ) {
-    let mut pos = Position::new(w, h, k).expect("a search board");
+    let g = Geometry::new(w, h, k).expect("a board");
+    let mut pos = State::empty(g, Player::X);
     let opening = rng.gen_range(2..=5);
     let (cx, cy) = (w / 2, h / 2);
     let span = 3.min(w / 2).min(h / 2);
@@ -64,9 +66,9 @@ fn play(
         for _ in 0..100 {
             let x = rng.gen_range(cx - span..=cx + span);
             let y = rng.gen_range(cy - span..=cy + span);
-            let c = y * w + x;
-            if pos.stone(c).is_none() {
-                pos.play(c).unwrap();
+            let c = g.cell(y, x);
+            if !pos.occupied(c) {
+                pos = pos.result(c);
                 break;
             }
         }
@@ -74,22 +76,21 @@ fn play(
             return;
         }
     }
-    let mut seen: Vec<(usize, u8, i32)> = Vec::new();
+    let mut seen: Vec<(usize, Player, i32)> = Vec::new();
     let mut ply = opening;
     while !pos.game_over() {
-        let r = search.think(&pos).expect("the game is on");
+        let r = search.think(&pos.setup()).expect("the game is on");
         if r.proven.is_none() {
-            seen.push((ply, pos.to_move(), r.value));
+            seen.push((ply, pos.player_to_move(), r.value));
         }
-        pos.play(r.best).unwrap();
+        pos = pos.result(r.best);
         ply += 1;
     }
-    let winner = pos.winner();
     for (at, mover, score) in seen {
-        let result = match winner {
-            None => 0.5,
-            Some(c) if c == mover => 1.0,
-            Some(_) => 0.0,
+        let result = match pos.outcome() {
+            Some(Outcome::Won(p)) if p == mover => 1.0,
+            Some(Outcome::Won(_)) => 0.0,
+            _ => 0.5,
         };
         rows.push(format!("{game},{at},{score},{result}"));
     }

@@ -216,8 +216,9 @@ pub fn explain(player: &str, game: &Game) -> Result<Explanation, ExplainError> {
 /// serves every move. The last explanation is remembered, so a window that draws it every frame
 /// searches once per position.
 pub fn search(game: &Game) -> Explanation {
-    use crate::players::search::{position_of, SearchPlayer};
-    use crate::search::{cancel_flag, Limits, Position, Search, Verdict};
+    use crate::players::search::SearchPlayer;
+    use crate::search::{cancel_flag, Limits, Search};
+    use crate::value::{Value as Proven, Verdict};
     use std::sync::atomic::AtomicBool;
     use std::sync::Mutex;
     static LAST: Mutex<Option<(Game, Explanation)>> = Mutex::new(None);
@@ -240,42 +241,40 @@ pub fn search(game: &Game) -> Explanation {
         match child.state().outcome() {
             Some(Outcome::Won(_)) => value(Value::Win, 1),
             Some(Outcome::Draw) => value(Value::Draw, 1),
-            None => match verdict(&mut engine, position_of(&child)) {
-                Some((Verdict::Win(p), _)) => value(Value::Loss, p as usize + 1),
-                Some((Verdict::Loss(p), _)) => value(Value::Win, p as usize + 1),
-                Some((Verdict::Draw, _)) => value(Value::Draw, remaining),
+            None => match verdict(&mut engine, child.state()) {
+                Some(v) => match v.verdict {
+                    Verdict::Win => value(Value::Loss, v.plies.unwrap_or(0) as usize + 1),
+                    Verdict::Loss => value(Value::Win, v.plies.unwrap_or(0) as usize + 1),
+                    Verdict::Draw => value(Value::Draw, remaining),
+                },
                 None => CellNote::Unproven,
             },
         }
     });
-    // A verdict seen `n` plies later, from the side to move `n` plies earlier.
-    fn flip(v: Verdict, n: u32) -> Verdict {
-        (0..n).fold(v, |v, _| match v {
-            Verdict::Win(p) => Verdict::Loss(p + 1),
-            Verdict::Loss(p) => Verdict::Win(p + 1),
-            Verdict::Draw => Verdict::Draw,
-        })
+    // A value seen `n` plies later, from the side to move `n` plies earlier.
+    fn flip(v: Proven, n: u32) -> Proven {
+        (0..n).fold(v, |v, _| Proven::of_move(v))
     }
     // The proven value of a position for its side to move. A forced reply (a lone threat
     // blocked) comes back from the search unproven: the value is then the reply's, one ply on.
-    fn verdict(engine: &mut Search, mut pos: Position) -> Option<(Verdict, u32)> {
+    fn verdict(engine: &mut Search, pos: &State) -> Option<Proven> {
+        let mut pos = *pos;
         let mut flips = 0;
         loop {
-            let r = engine.think(&pos)?;
+            let r = engine.think(&pos.setup())?;
             match r.proven {
-                Some(v) => return Some((flip(v, flips), flips)),
+                Some(v) => return Some(flip(v, flips)),
                 None if r.depth == 0 && flips < 8 => {
-                    pos.play(r.best).ok()?;
+                    pos = pos.result(r.best);
                     flips += 1;
-                    if pos.game_over() {
+                    if let Some(outcome) = pos.outcome() {
                         // The forced reply ended the game: the side to move now has lost, or
                         // the board is full.
-                        let v = if pos.winner().is_some() {
-                            Verdict::Loss(0)
-                        } else {
-                            Verdict::Draw
+                        let v = Proven {
+                            verdict: Verdict::of(outcome, pos.player_to_move()),
+                            plies: Some(0),
                         };
-                        return Some((flip(v, flips), flips));
+                        return Some(flip(v, flips));
                     }
                 }
                 None => return None,
@@ -284,7 +283,7 @@ pub fn search(game: &Game) -> Explanation {
     }
     let chosen = SearchPlayer::new(Limits::nodes(4 * nodes_per_move))
         .analyse(game, &AtomicBool::new(false))
-        .map(|r| vec![r.best + 1])
+        .map(|r| vec![r.best])
         .unwrap_or_default();
     let e = Explanation {
         player: "search",

@@ -22,7 +22,9 @@ pub mod players;
 pub mod rules;
 pub mod search;
 pub mod solver;
+pub mod value;
 
 pub use game::{Game, MoveError};
 pub use geometry::{Cell, CellSet, Geometry};
-pub use rules::{Move, Outcome, Player, State};
+pub use rules::{ByPlayer, Move, Outcome, Player, Setup, SetupError, State, Stones};
+pub use value::{Value, Verdict};

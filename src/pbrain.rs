@@ -6,7 +6,9 @@
 //! answers a move within `timeout_turn` (default 5 s), keeping a safety margin, and within a share
 //! of `time_left` when the match has a time limit.
 
-use crate::search::{Limits, Position, Search};
+use crate::geometry::Geometry;
+use crate::rules::{Player, Setup, Stones};
+use crate::search::{Limits, Search};
 use std::io::{BufRead, Write};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -24,7 +26,7 @@ pub const DEFAULT_RUN: usize = 5;
 pub const DEFAULT_TIMEOUT_TURN: u64 = 5000;
 
 /// The largest board side the engine plays.
-pub const MAX_SIDE: usize = crate::search::board::MAX_SIDE;
+pub const MAX_SIDE: usize = crate::geometry::MAX_SIDE;
 
 /// The state of the engine between commands.
 pub struct Brain {
@@ -294,21 +296,25 @@ impl Brain {
     /// The engine's move in the current position (its stone is placed), as `x,y`.
     fn reply_move(&mut self) -> Vec<String> {
         let (w, h) = self.size.expect("a move needs a board");
-        let mut position = match Position::new(w, h, self.run) {
-            Ok(p) => p,
+        let geometry = match Geometry::new(w, h, self.run) {
+            Ok(g) => g,
             Err(e) => return vec![format!("ERROR {e}")],
         };
+        // The engine's stones are x's and it is to move. Any arrangement is searched, as a
+        // manager may set up one that no game of turns leaves.
+        let mut stones = Stones::default();
         for (c, s) in self.stones.iter().enumerate() {
-            if let Some(colour) = *s {
-                position
-                    .place(c, colour)
-                    .expect("the brain's stones are on empty cells of its board");
+            match *s {
+                Some(OWN) => stones.x.insert(c + 1),
+                Some(_) => stones.o.insert(c + 1),
+                None => {}
             }
         }
-        position.set_to_move(OWN);
-        if position.game_over() {
-            return vec!["ERROR the game is over: no move to make".into()];
-        }
+        let position = Setup {
+            geometry,
+            stones,
+            to_move: Player::X,
+        };
         self.search.set_limits(
             self.fixed
                 .unwrap_or_else(|| Limits::time(self.move_time().as_millis() as u64)),
@@ -316,8 +322,9 @@ impl Brain {
         let Some(r) = self.search.think(&position) else {
             return vec!["ERROR the game is over: no move to make".into()];
         };
-        self.stones[r.best] = Some(OWN);
-        vec![format!("{},{}", r.best % w, r.best / w)]
+        let (y, x) = geometry.row_column(r.best);
+        self.stones[r.best - 1] = Some(OWN);
+        vec![format!("{x},{y}")]
     }
 }
 
@@ -360,16 +367,18 @@ mod tests {
 
     fn xy(reply: &[String]) -> (usize, usize) {
         assert_eq!(reply.len(), 1, "{reply:?}");
-        let (x, y) = reply[0].split_once(',').expect("x,y");
+        let (x, y) = reply[0].split_once(',').expect(&reply[0]);
         (x.parse().unwrap(), y.parse().unwrap())
     }
 
     #[test]
-    fn start_accepts_1_to_19_and_rejects_the_rest() {
+    fn start_accepts_1_to_26_and_rejects_the_rest() {
         let mut b = brain();
         assert_eq!(b.handle("START 15"), ["OK"]);
         assert_eq!(b.handle("START 19\r\n"), ["OK"]);
-        for bad in ["START 20", "START 0", "START x", "START", "START 4"] {
+        assert_eq!(b.handle("START 20"), ["OK"]);
+        assert_eq!(b.handle("START 26"), ["OK"]);
+        for bad in ["START 27", "START 0", "START x", "START", "START 4"] {
             let r = b.handle(bad);
             assert!(r.len() == 1 && r[0].starts_with("ERROR "), "{bad}: {r:?}");
         }
@@ -379,7 +388,8 @@ mod tests {
         assert_eq!(b.handle("RECTSTART 7,5"), ["OK"]);
         assert_eq!(b.size, Some((7, 5)));
         assert!(b.handle("RECTSTART 7x5")[0].starts_with("ERROR"));
-        assert!(b.handle("RECTSTART 20,5")[0].starts_with("ERROR"));
+        assert_eq!(b.handle("RECTSTART 26,5"), ["OK"]);
+        assert!(b.handle("RECTSTART 27,5")[0].starts_with("ERROR"));
     }
 
     #[test]
@@ -452,7 +462,7 @@ mod tests {
         // Own stones on 3..6 of row 2: the engine completes five at 2,2 or 7,2.
         assert!(b.handle("BOARD").is_empty());
         for line in [
-            "3,2,1", "4,2,1", "5,2,1", "6,2,1", "3,3,2", "4,4,2", "9,9,2", "0,0,3",
+            "3,2,1", "4,2,1", "5,2,1", "6,2,1", "3,3,2", "4,4,2", "9,9,2", "12,12,2", "0,0,3",
         ] {
             assert!(b.handle(line).is_empty(), "{line}");
         }
@@ -466,6 +476,13 @@ mod tests {
             b.handle(line);
         }
         assert_eq!(xy(&b.handle("DONE")), (10, 5));
+        // Stones no game of turns could leave, the engine to move: still a move.
+        b.handle("BOARD");
+        for line in ["1,1,1", "2,2,1", "3,3,1"] {
+            b.handle(line);
+        }
+        let m = xy(&b.handle("DONE"));
+        assert!(m == (0, 0) || m == (4, 4), "extends its open three: {m:?}");
         // Bad lines inside BOARD are errors; DONE still ends it.
         b.handle("BOARD");
         assert!(b.handle("1,1")[0].starts_with("ERROR"));
@@ -473,8 +490,9 @@ mod tests {
         assert!(b.handle("99,1,1")[0].starts_with("ERROR"));
         assert!(b.handle("1,1,1").is_empty());
         assert!(b.handle("1,1,2")[0].starts_with("ERROR"), "occupied");
+        assert!(b.handle("2,2,2").is_empty());
         let m = xy(&b.handle("DONE"));
-        assert_ne!(m, (1, 1));
+        assert!(m != (1, 1) && m != (2, 2));
     }
 
     #[test]

@@ -9,7 +9,8 @@ use rand::SeedableRng;
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use tictactoe::analysis::reachable_positions;
-use tictactoe::search::analysis::{Analysis, Report, Score, Value, Verdict};
+use tictactoe::search::analysis::{Analysis, Report, Score};
+use tictactoe::value::{Value, Verdict};
 use tictactoe::{solver, Geometry, Outcome, Player, State};
 
 /// Runs an analysis of `state` with `lines` lines to its end (or `nodes` nodes).
@@ -56,7 +57,7 @@ fn move_value(state: &State, c: usize, memo: &mut HashMap<State, Value>) -> Valu
     }
 }
 
-fn key(v: Value) -> (i32, i64) {
+fn key(v: Value) -> (u8, i64) {
     Score::Proven(v).rank()
 }
 

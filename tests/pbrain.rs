@@ -169,8 +169,11 @@ fn protocol_lines_over_the_pipe() {
         .answer(Duration::from_secs(5))
         .0
         .starts_with("name=\"tictactoe\""));
-    e.send("START 20");
+    e.send("START 27");
     assert!(e.answer(Duration::from_secs(5)).0.starts_with("ERROR "));
+    // Gomocup's freestyle board.
+    e.send("START 20");
+    assert_eq!(e.answer(Duration::from_secs(5)).0, "OK");
     e.send("PLAY 1,1");
     assert!(e.answer(Duration::from_secs(5)).0.starts_with("UNKNOWN"));
     // LF alone is accepted too.

@@ -16,10 +16,11 @@
 //!   On boards the exact solver plays ([`solver::solves`]), every line's value is the solver's.
 
 use super::engine::Hooks;
-use super::{calibration, Limits, Position, Search, SearchResult, MATE, MATE_BOUND};
+use super::{calibration, Limits, Search, SearchResult, MATE, MATE_BOUND};
 use crate::geometry::Cell;
-use crate::rules::{Outcome, State};
+use crate::rules::{Setup, State};
 use crate::solver;
+use crate::value::{Value, Verdict};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -28,28 +29,6 @@ pub const DEFAULT_LINES: usize = 5;
 
 /// The deepest iteration of an analysis.
 pub const MAX_DEPTH: u32 = 64;
-
-/// A game-theoretic result for the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Verdict {
-    /// The side to move wins.
-    Win,
-    /// Neither side can force a run.
-    Draw,
-    /// The side to move loses.
-    Loss,
-}
-
-/// A proven value for the side to move: its verdict and the plies from the position to the end of
-/// the game, the move itself included (a win in the fewest plies found, a loss in the most; a draw
-/// ends when the board is full). `plies` is `None` where only the solver knows the verdict.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Value {
-    /// Win, draw or loss.
-    pub verdict: Verdict,
-    /// Plies to the end, the move included.
-    pub plies: Option<u32>,
-}
 
 /// What a line is worth for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -76,7 +55,7 @@ impl Score {
 
     /// A key that sorts lines best first for the side to move (larger is better): wins, fastest
     /// first; then draws and estimates by win probability; then losses, slowest first.
-    pub fn rank(&self) -> (i32, i64) {
+    pub fn rank(&self) -> (u8, i64) {
         match *self {
             Score::Proven(Value {
                 verdict: Verdict::Win,
@@ -136,25 +115,10 @@ impl Report {
     }
 }
 
-/// The engine's position of `state`: cells `c − 1`, the starting player's stones colour 0.
-pub fn position_of(state: &State) -> Position {
-    let g = state.geometry();
-    let mut p = Position::new(g.width(), g.height(), g.run())
-        .expect("a geometry's board is a search board");
-    let start = state.start();
-    for (player, colour) in [(start, 0), (start.other(), 1)] {
-        for c in state.cells_of(player).iter() {
-            p.place(c - 1, colour).expect("a state's cells are free");
-        }
-    }
-    p.set_to_move(u8::from(state.player_to_move() != start));
-    p
-}
-
 /// An analysis of one position: its place in the deepening, kept between calls.
 pub struct Analysis {
     state: State,
-    position: Position,
+    position: Setup,
     wanted: usize,
     max_depth: u32,
     search: Search,
@@ -182,7 +146,7 @@ impl Analysis {
         };
         Analysis {
             state: *state,
-            position: position_of(state),
+            position: state.setup(),
             wanted: lines.max(1),
             max_depth: MAX_DEPTH,
             search: Search::new(Limits::nodes(0), super::cancel_flag()),
@@ -252,7 +216,7 @@ impl Analysis {
                 threads: 1,
                 max_depth: self.depth,
             });
-            let exclude: Vec<usize> = self.partial.iter().map(|l| l.cell - 1).collect();
+            let exclude: Vec<Cell> = self.partial.iter().map(|l| l.cell).collect();
             let t0 = Instant::now();
             let result = self.search.think_with(
                 &self.position,
@@ -324,20 +288,8 @@ impl Analysis {
 
     /// The line of a search's answer.
     fn line_of(&self, r: &SearchResult) -> Line {
-        let free = self.state.free_cells().len() as u32;
         let score = match r.proven {
-            Some(super::Verdict::Win(n)) => Score::Proven(Value {
-                verdict: Verdict::Win,
-                plies: Some(n),
-            }),
-            Some(super::Verdict::Loss(n)) => Score::Proven(Value {
-                verdict: Verdict::Loss,
-                plies: Some(n),
-            }),
-            Some(super::Verdict::Draw) => Score::Proven(Value {
-                verdict: Verdict::Draw,
-                plies: Some(free),
-            }),
+            Some(v) => Score::Proven(v),
             None if r.value >= MATE_BOUND || r.value <= -MATE_BOUND => {
                 // A mate score without a proof: an estimate at the end of the scale.
                 Score::Estimate(r.value.signum() * (MATE - MATE_BOUND))
@@ -345,9 +297,9 @@ impl Analysis {
             None => Score::Estimate(r.value),
         };
         Line {
-            cell: r.best + 1,
+            cell: r.best,
             score,
-            pv: legal_prefix(&self.state, r.pv.iter().map(|&c| c + 1)),
+            pv: legal_prefix(&self.state, r.pv.iter().copied()),
         }
     }
 
@@ -363,11 +315,7 @@ impl Analysis {
             let Some(outcome) = solver.outcome(&child) else {
                 continue; // out of budget: the search's value stays
             };
-            let verdict = match outcome {
-                Outcome::Won(p) if p == mover => Verdict::Win,
-                Outcome::Won(_) => Verdict::Loss,
-                Outcome::Draw => Verdict::Draw,
-            };
+            let verdict = Verdict::of(outcome, mover);
             let plies = match line.score {
                 Score::Proven(v) if v.verdict == verdict => v.plies,
                 _ if verdict == Verdict::Draw => Some(self.state.free_cells().len() as u32),
