@@ -182,3 +182,259 @@ fn on_the_solvers_small_boards_every_proof_of_the_search_is_the_solvers_value() 
     eprintln!("{proven} of {lines} lines proven by the search alone");
     assert!(proven > 0);
 }
+
+/// A naive 15 × 15 k5 board for the threat positions: x's and o's stones, nothing incremental.
+#[derive(Clone)]
+struct Naive {
+    g: Geometry,
+    cells: Vec<Option<Player>>,
+}
+
+impl Naive {
+    fn of(state: &State) -> Naive {
+        let g = state.geometry();
+        Naive {
+            g,
+            cells: (1..=g.cells()).map(|c| state.occupant(c)).collect(),
+        }
+    }
+
+    fn empties(&self) -> Vec<usize> {
+        (1..=self.g.cells())
+            .filter(|&c| self.cells[c - 1].is_none())
+            .collect()
+    }
+
+    /// Whether `p` playing the empty cell `c` makes a run of k or more.
+    fn wins_at(&self, p: Player, c: usize) -> bool {
+        let (r, col) = self.g.row_column(c);
+        let (w, h) = (self.g.width() as isize, self.g.height() as isize);
+        [(0isize, 1isize), (1, 0), (1, 1), (1, -1)]
+            .iter()
+            .any(|&(dr, dc)| {
+                let count = |s: isize| {
+                    (1..)
+                        .take_while(|&i| {
+                            let (nr, nc) = (r as isize + s * dr * i, col as isize + s * dc * i);
+                            (0..h).contains(&nr)
+                                && (0..w).contains(&nc)
+                                && self.cells[(nr * w + nc) as usize] == Some(p)
+                        })
+                        .count()
+                };
+                1 + count(1) + count(-1) >= self.g.run()
+            })
+    }
+
+    /// The empty cells where `p` wins at once.
+    fn win_cells(&self, p: Player) -> Vec<usize> {
+        self.empties()
+            .into_iter()
+            .filter(|&c| self.wins_at(p, c))
+            .collect()
+    }
+
+    fn with(&self, c: usize, p: Player) -> Naive {
+        let mut n = self.clone();
+        n.cells[c - 1] = Some(p);
+        n
+    }
+
+    /// The moves after which `p` has two cells to win at or more.
+    fn double_threats(&self, p: Player) -> Vec<usize> {
+        self.empties()
+            .into_iter()
+            .filter(|&c| !self.wins_at(p, c) && self.with(c, p).win_cells(p).len() >= 2)
+            .collect()
+    }
+
+    /// False only when `x` (to move) surely cannot force a win within `plies` (1, 3 or 5) plies;
+    /// true when it might.
+    fn maybe_wins_within(&self, x: Player, plies: u32) -> bool {
+        let found = self.maybe_winning_move(x, plies);
+        if let Some(m) = found {
+            eprintln!(
+                "x may win within {plies} plies by {:?}",
+                self.g.row_column(m)
+            );
+        }
+        found.is_some()
+    }
+
+    /// The first move by which `x` might win within `plies` plies (see
+    /// [`maybe_wins_within`](Naive::maybe_wins_within)).
+    fn maybe_winning_move(&self, x: Player, plies: u32) -> Option<usize> {
+        let o = x.other();
+        if let Some(&c) = self.win_cells(x).first() {
+            return Some(c);
+        }
+        if plies < 3 {
+            return None;
+        }
+        self.empties().into_iter().find(|&m1| {
+            let after = self.with(m1, x);
+            let threats = after.win_cells(x);
+            if threats.len() >= 2 {
+                true
+            } else if plies < 5 {
+                false
+            } else if threats.len() == 1 {
+                !after.with(threats[0], o).double_threats(x).is_empty()
+            } else {
+                // A quiet move: x needs a double threat whatever o replies (an o stone only
+                // removes double threats, so the candidates are those without it).
+                let t = after.double_threats(x);
+                !t.is_empty()
+                    && after.empties().into_iter().all(|r| {
+                        let replied = after.with(r, o);
+                        t.iter()
+                            .any(|&m3| m3 != r && replied.with(m3, x).win_cells(x).len() >= 2)
+                    })
+            }
+        })
+    }
+
+    /// The plies of the shortest win of `x` (to move) by continuous fours — each answered by its
+    /// one block, o never having a four — within `fours` fours, ending in a double threat.
+    fn vcf(&self, x: Player, fours: u32) -> Option<u32> {
+        if !self.win_cells(x).is_empty() {
+            return Some(1);
+        }
+        if fours == 0 {
+            return None;
+        }
+        self.empties()
+            .into_iter()
+            .filter_map(|m| self.vcf_after(m, x, fours))
+            .min()
+    }
+
+    /// [`vcf`](Naive::vcf) starting with `m`.
+    fn vcf_after(&self, m: usize, x: Player, fours: u32) -> Option<u32> {
+        let o = x.other();
+        if self.wins_at(x, m) {
+            return Some(1);
+        }
+        let after = self.with(m, x);
+        if !after.win_cells(o).is_empty() {
+            return None;
+        }
+        let threats = after.win_cells(x);
+        match threats.len() {
+            0 => None,
+            1 => after.with(threats[0], o).vcf(x, fours - 1).map(|p| p + 2),
+            _ => Some(3),
+        }
+    }
+}
+
+/// The 15 × 15 k5 position with x's stones at `x` and o's at `o` (columns and rows from 0),
+/// x to move.
+fn threat_position(x: &[(usize, usize)], o: &[(usize, usize)]) -> State {
+    let g = Geometry::new(15, 15, 5).unwrap();
+    tictactoe::Setup {
+        geometry: g,
+        stones: tictactoe::Stones {
+            x: x.iter().map(|&(c, r)| g.cell(r, c)).collect(),
+            o: o.iter().map(|&(c, r)| g.cell(r, c)).collect(),
+        },
+        to_move: Player::X,
+    }
+    .position()
+    .unwrap()
+}
+
+/// The node budget standing for "within a second" (the search does well over a million nodes a
+/// second on the machines of the project).
+const SECOND: u64 = 1_000_000;
+
+/// Analyses `state` within a second's nodes: its best line, which must be proven.
+fn proven_line(state: &State) -> (usize, Value, Vec<usize>) {
+    let mut a = Analysis::new(state, 1);
+    let report = analyse(&mut a, Some(SECOND));
+    let line = &report.lines[0];
+    eprintln!(
+        "depth {}, {} nodes, {:?}: {line:?}",
+        report.depth, report.nodes, report.elapsed
+    );
+    let Score::Proven(v) = line.score else {
+        panic!("not proven within {SECOND} nodes: {report:?}");
+    };
+    (line.cell, v, line.pv.clone())
+}
+
+const CORNERS: [(usize, usize); 4] = [(0, 0), (14, 0), (0, 14), (14, 14)];
+
+#[test]
+fn an_open_three_to_make_into_an_open_four_wins_in_3_plies() {
+    let state = threat_position(&[(6, 7), (7, 7), (8, 7)], &CORNERS[..3]);
+    let naive = Naive::of(&state);
+    assert!(!naive.maybe_wins_within(Player::X, 1));
+    let right = naive.double_threats(Player::X);
+    assert_eq!(right.len(), 2, "the two ends of the three: {right:?}");
+    let (cell, value, pv) = proven_line(&state);
+    assert_eq!(value, Value::win(3));
+    assert!(right.contains(&cell), "{cell} not in {right:?}");
+    assert_eq!(pv[0], cell);
+}
+
+#[test]
+fn a_four_three_wins_in_5_plies() {
+    // A closed three on row 7 (o at its left end) and two on column 6: (6,7) makes the four and
+    // the open three at once.
+    let state = threat_position(
+        &[(3, 7), (4, 7), (5, 7), (6, 5), (6, 6)],
+        &[(2, 7), CORNERS[0], CORNERS[1], CORNERS[2], CORNERS[3]],
+    );
+    let naive = Naive::of(&state);
+    assert!(!naive.maybe_wins_within(Player::X, 3));
+    let (cell, value, pv) = proven_line(&state);
+    assert_eq!(value, Value::win(5));
+    assert_eq!(naive.vcf_after(cell, Player::X, 2), Some(5), "{cell}");
+    assert_eq!(state.geometry().row_column(cell), (7, 6));
+    assert_eq!(pv[0], cell);
+}
+
+#[test]
+fn a_vcf_of_several_fours_wins_in_7_plies() {
+    // Four closed lines, each with one window only: the diagonal (1,1)–(5,5), row 5 from (5,5) to
+    // (9,5), column 5 from (5,5) to (5,9) and the anti-diagonal from (9,5) to (5,9). The four at
+    // (5,5) on the diagonal (blocked at (1,1)) gives row 5 its third stone; the four at (9,5) on
+    // row 5 (blocked at (8,5)) gives the anti-diagonal its third; then (5,9) makes two fours,
+    // on column 5 and on the anti-diagonal. Played in another order, the threats are parried.
+    let state = threat_position(
+        &[
+            (2, 2),
+            (3, 3),
+            (4, 4),
+            (6, 5),
+            (7, 5),
+            (5, 6),
+            (5, 7),
+            (8, 6),
+            (7, 7),
+            (14, 14),
+        ],
+        &[
+            (0, 0),
+            (6, 6),
+            (4, 5),
+            (10, 5),
+            (5, 4),
+            (5, 10),
+            (10, 4),
+            (4, 10),
+            // Against threes of the stones among themselves: the anti-diagonal of (6,5) and
+            // (5,6), column 7.
+            (4, 7),
+            (7, 6),
+        ],
+    );
+    let naive = Naive::of(&state);
+    assert!(!naive.maybe_wins_within(Player::X, 5));
+    assert_eq!(naive.vcf(Player::X, 3), Some(7));
+    let (cell, value, pv) = proven_line(&state);
+    assert_eq!(value, Value::win(7));
+    assert_eq!(naive.vcf_after(cell, Player::X, 3), Some(7), "{cell}");
+    assert_eq!(pv[0], cell);
+}
