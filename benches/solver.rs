@@ -16,7 +16,7 @@ fn proofs(c: &mut Criterion) {
     ] {
         let empty = State::empty(Geometry::new(w, h, k).unwrap(), Player::X);
         let s = solver::solve(&empty, u64::MAX).unwrap();
-        assert_eq!(s.value, value, "{w}×{h} k{k}");
+        assert_eq!(s.outcome(), value, "{w}×{h} k{k}");
         println!("{w}×{h} k{k}: {}", solver::report(&s));
         group.bench_function(format!("{w}x{h} k{k}"), |b| {
             b.iter(|| solver::solve(black_box(&empty), u64::MAX).unwrap())

@@ -31,6 +31,7 @@
 
 use crate::geometry::{Cell, Geometry};
 use crate::rules::{Outcome, Player, State};
+use crate::value::{Value, Verdict};
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
@@ -361,7 +362,7 @@ impl Solver {
         let v = self
             .value(marks(state, mover), marks(state, mover.other()))
             .ok()?;
-        Some(outcome(mover, v))
+        Some(value(v).verdict.outcome(mover))
     }
 
     /// Whether the value for the mover lies within `(alpha, beta)`, with the fail-soft answer.
@@ -550,12 +551,22 @@ impl Solver {
 /// The value with perfect play of a position, with the size and time of its proof.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Solution {
-    /// The outcome with perfect play on both sides.
-    pub value: Outcome,
+    /// The value with perfect play on both sides, for the player to move (the solver proves the
+    /// verdict; it does not count the plies).
+    pub value: Value,
+    /// The player to move.
+    pub to_move: Player,
     /// Nodes searched.
     pub nodes: u64,
     /// Seconds taken.
     pub seconds: f64,
+}
+
+impl Solution {
+    /// The finished game perfect play leads to.
+    pub fn outcome(&self) -> Outcome {
+        self.value.verdict.outcome(self.to_move)
+    }
 }
 
 /// The marks of `p` in `state`, as a bit set.
@@ -566,37 +577,42 @@ fn marks(state: &State, p: Player) -> u64 {
         .fold(0, |set, c| set | 1u64 << (c - 1))
 }
 
-/// The outcome for the mover's value `v` when `mover` is to move.
-fn outcome(mover: Player, v: Score) -> Outcome {
-    match v {
-        1 => Outcome::Won(mover),
-        -1 => Outcome::Won(mover.other()),
-        _ => Outcome::Draw,
-    }
+/// The value for the mover of the solver's score `v`: 1 a win, −1 a loss, 0 a draw.
+fn value(v: Score) -> Value {
+    Value::uncounted(match v {
+        1 => Verdict::Win,
+        -1 => Verdict::Loss,
+        _ => Verdict::Draw,
+    })
 }
 
 /// Solves `state` within `budget` nodes: its value with perfect play, or why not.
 pub fn solve(state: &State, budget: u64) -> Result<Solution, String> {
     let start = Instant::now();
     let g = state.geometry();
+    let mover = state.player_to_move();
     let done = |value| Solution {
         value,
+        to_move: mover,
         nodes: 0,
         seconds: start.elapsed().as_secs_f64(),
     };
     if let Some(o) = state.outcome() {
-        return Ok(done(o));
+        return Ok(done(Value {
+            verdict: Verdict::of(o, mover),
+            plies: Some(0),
+        }));
     }
     if state.moves_count() == 0 && g.run() >= 9 {
-        return Ok(done(Outcome::Draw));
+        return Ok(done(Value::uncounted(Verdict::Draw)));
     }
     let mut solver = Solver::new(g, budget)?;
-    let mover = state.player_to_move();
     let v = solver
         .value(marks(state, mover), marks(state, mover.other()))
         .map_err(|_| format!("no proof within {budget} nodes"))?;
     Ok(Solution {
-        value: outcome(mover, v),
+        value: value(v),
+        to_move: mover,
         nodes: solver.nodes(),
         seconds: start.elapsed().as_secs_f64(),
     })
@@ -605,7 +621,7 @@ pub fn solve(state: &State, budget: u64) -> Result<Solution, String> {
 /// The value of `state` with perfect play and the moves that keep it (every legal move whose
 /// result has the same value), when the proofs take at most `budget` nodes in all; `None` when the
 /// game is over, the board is too large or the budget runs out.
-pub fn best_moves(state: &State, budget: u64) -> Option<(Outcome, Vec<Cell>)> {
+pub fn best_moves(state: &State, budget: u64) -> Option<(Value, Vec<Cell>)> {
     if state.game_over() {
         return None;
     }
@@ -627,7 +643,7 @@ pub fn best_moves(state: &State, budget: u64) -> Option<(Outcome, Vec<Cell>)> {
             moves.push(c);
         }
     }
-    Some((outcome(mover, v), moves))
+    Some((value(v), moves))
 }
 
 /// The node budget of one move of a player that plays by the solver: about a second of search.
@@ -665,7 +681,7 @@ pub fn thousands(n: u64) -> String {
 /// The line `tictactoe solve` prints: the value, then the size and time of the proof, e.g.
 /// `draw (14,430 nodes, 0.04 s)`.
 pub fn report(s: &Solution) -> String {
-    let value = match s.value {
+    let value = match s.outcome() {
         Outcome::Won(p) => format!("{p} wins"),
         Outcome::Draw => "draw".to_string(),
     };

@@ -81,7 +81,7 @@ fn move_plays_other_boards() {
     for args in [
         &["move", "--player", "weights", "--width", "4", "13"][..],
         &[
-            "move", "--player", "weights", "--width", "20", "--height", "9",
+            "move", "--player", "weights", "--width", "27", "--height", "9",
         ],
         &[
             "move",
@@ -207,7 +207,7 @@ fn arena_plays_any_board_with_the_players_of_that_board() {
         &["arena", "--games", "18446744073709551615"][..],
         &["arena", "--games", "100001"],
         &["arena", "--games", "0"],
-        &["arena", "--width", "20"],
+        &["arena", "--width", "27"],
         &["arena", "--width", "3", "--run", "5"],
         &["--width", "4", "--height", "4", "--run", "5"],
     ] {
@@ -235,4 +235,41 @@ fn the_window_refuses_bad_starting_positions_and_players_before_opening() {
         "{}",
         stderr(&o)
     );
+}
+
+#[test]
+fn move_plays_gomocup_and_the_largest_boards() {
+    // 20 × 20 (Gomocup's freestyle board) and 26 × 26: the search blocks an open four of x's
+    // (row 11, columns 9–12; o to move) at one of its ends.
+    for side in [20usize, 26] {
+        let at = |row: usize, col: usize| (row * side + col + 1).to_string();
+        let cells = [
+            at(10, 9),
+            at(0, 0),
+            at(10, 10),
+            at(0, 2),
+            at(10, 11),
+            at(0, 4),
+            at(10, 12),
+        ];
+        let mut args = vec![
+            "move".to_string(),
+            "--player".into(),
+            "search".into(),
+            "--nodes".into(),
+            "20000".into(),
+            "--width".into(),
+            side.to_string(),
+            "--height".into(),
+            side.to_string(),
+            "--run".into(),
+            "5".into(),
+        ];
+        args.extend(cells.iter().cloned());
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let cell = stdout(&o).trim().to_string();
+        assert!(cell == at(10, 8) || cell == at(10, 13), "{side}: {cell}");
+    }
 }
