@@ -7,6 +7,8 @@ use crate::players::search::{SearchPlayer, SEARCH};
 use crate::players::ComputerPlayer;
 use std::io::IsTerminal;
 
+pub mod analyse;
+
 /// Runs a subcommand: its standard output, or a one-line error.
 pub fn run(command: Command) -> Result<String, String> {
     match command {
@@ -41,6 +43,21 @@ pub fn run(command: Command) -> Result<String, String> {
             board,
             cells,
         } => crate::explain::text::command(&player, start.into(), board.geometry()?, &cells),
+        Command::Analyse {
+            lines,
+            budget,
+            json,
+            start,
+            board,
+            cells,
+        } => analyse::command(
+            board.geometry()?,
+            start.into(),
+            lines.into(),
+            budget,
+            json,
+            &cells,
+        ),
         Command::Solve {
             start,
             board,

@@ -109,12 +109,7 @@ fn with_the_solver_every_3x3_value_is_the_solvers() {
                 panic!("{state:?}: unproven line {line:?}");
             };
             let solved = solver::solve(&state.result(line.cell), u64::MAX).unwrap();
-            let mover = state.player_to_move();
-            let expected = match solved.value {
-                Outcome::Won(p) if p == mover => Verdict::Win,
-                Outcome::Won(_) => Verdict::Loss,
-                Outcome::Draw => Verdict::Draw,
-            };
+            let expected = Verdict::of(solved.outcome(), state.player_to_move());
             assert_eq!(v.verdict, expected, "{state:?} {line:?}");
         }
     }
@@ -161,11 +156,7 @@ fn on_the_solvers_small_boards_every_proof_of_the_search_is_the_solvers_value() 
                 };
                 proven += 1;
                 let solved = solver::solve(&state.result(line.cell), u64::MAX).unwrap();
-                let expected = match solved.value {
-                    Outcome::Won(p) if p == mover => Verdict::Win,
-                    Outcome::Won(_) => Verdict::Loss,
-                    Outcome::Draw => Verdict::Draw,
-                };
+                let expected = Verdict::of(solved.outcome(), mover);
                 assert_eq!(v.verdict, expected, "{g}: {state:?} {line:?}");
             }
             // With the solver, every line is proven.
@@ -437,4 +428,131 @@ fn a_vcf_of_several_fours_wins_in_7_plies() {
     assert_eq!(value, Value::win(7));
     assert_eq!(naive.vcf_after(cell, Player::X, 3), Some(7), "{cell}");
     assert_eq!(pv[0], cell);
+}
+
+/// Runs `tictactoe analyse ARGS`: exit code, standard output, standard error.
+fn analyse_cli(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        .arg("analyse")
+        .args(args)
+        .output()
+        .expect("the program runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// The state after `cells` on `g`, x first.
+fn after(g: Geometry, cells: &[usize]) -> State {
+    State::from_cells(g, Player::X, cells).unwrap()
+}
+
+/// Checks the JSON answer for `state`: one object, the side to move, lines best first, each pv
+/// legal and starting with its move; returns the lines.
+fn check_json(stdout: &str, state: &State) -> Vec<serde_json::Value> {
+    let v: serde_json::Value = serde_json::from_str(stdout).expect("exactly one JSON value");
+    let obj = v.as_object().expect("an object");
+    assert_eq!(obj["to_move"], state.player_to_move().symbol(), "{stdout}");
+    for key in ["depth", "nodes", "nps"] {
+        assert!(obj[key].is_u64(), "{key}: {stdout}");
+    }
+    let lines = obj["lines"].as_array().expect("lines").clone();
+    assert!(!lines.is_empty());
+    let mut previous: Option<(u8, i64)> = None;
+    for line in &lines {
+        let m = line["move"].as_u64().unwrap() as usize;
+        let pv: Vec<usize> = line["pv"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_u64().unwrap() as usize)
+            .collect();
+        assert_eq!(pv.first(), Some(&m), "{stdout}");
+        let mut s = *state;
+        for &c in &pv {
+            assert!(
+                s.geometry().game_board().contains(&c) && s.legal_to_move_in(c),
+                "{c} in {pv:?}"
+            );
+            s = s.result(c);
+        }
+        let value = &line["value"];
+        let key = if let Some(q) = value.get("win_probability") {
+            let q = q.as_f64().unwrap();
+            assert!((0.0..=1.0).contains(&q));
+            (1, (q * 1e9) as i64)
+        } else {
+            let plies = value["plies"].as_u64().map(|p| p as i64);
+            match value["proven"].as_str().unwrap() {
+                "win" => (2, -plies.unwrap_or(i64::MAX)),
+                "loss" => (0, plies.unwrap_or(0)),
+                "draw" => (1, 500_000_000),
+                other => panic!("{other}"),
+            }
+        };
+        assert!(previous.is_none_or(|p| p >= key), "best first: {stdout}");
+        previous = Some(key);
+    }
+    lines
+}
+
+#[test]
+fn the_json_is_one_object_with_legal_lines_best_first() {
+    let g = Geometry::new(15, 15, 5).unwrap();
+    let cells = ["113", "114", "128", "99"];
+    let state = after(g, &[113, 114, 128, 99]);
+    let mut args = vec![
+        "--json", "--width", "15", "--height", "15", "--run", "5", "--nodes", "30000",
+    ];
+    args.extend(cells);
+    let (code, stdout, stderr) = analyse_cli(&args);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(stdout.lines().count(), 1);
+    let lines = check_json(&stdout, &state);
+    assert_eq!(lines.len(), 5, "five lines by default");
+}
+
+#[test]
+fn on_a_board_the_solver_plays_every_value_is_proven() {
+    let g = Geometry::new(4, 4, 3).unwrap();
+    let state = after(g, &[6]);
+    let (code, stdout, stderr) = analyse_cli(&[
+        "--json", "--width", "4", "--height", "4", "--run", "3", "--lines", "15", "--nodes",
+        "20000", "6",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let lines = check_json(&stdout, &state);
+    assert_eq!(lines.len(), 15, "every move");
+    for line in lines {
+        assert!(line["value"].get("proven").is_some(), "{line}");
+    }
+}
+
+#[test]
+fn the_text_gives_values_lines_and_figures_and_errors_are_one_line() {
+    // x to move wins at 3 on 3 × 3 after 1, 4, 2, 5: W 1 first.
+    let (code, stdout, _) = analyse_cli(&["--lines", "2", "1", "4", "2", "5"]);
+    assert_eq!(code, 0);
+    let rows: Vec<&str> = stdout.lines().collect();
+    assert_eq!(rows.len(), 3, "{stdout}");
+    assert!(rows[0].starts_with(" 1.   3  W 1 "), "{stdout}");
+    assert!(rows[2].starts_with("depth "), "{stdout}");
+    assert!(
+        rows[2].contains(" nodes, ") && rows[2].ends_with(" nodes/s"),
+        "{stdout}"
+    );
+    for bad in [
+        &["1", "1"][..],
+        &["10"],
+        &["x"],
+        &["1", "4", "2", "5", "3"],
+        &["--lines", "0"],
+    ] {
+        let (code, stdout, stderr) = analyse_cli(bad);
+        assert_eq!(code, 2, "{bad:?}");
+        assert!(stdout.is_empty());
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{bad:?}: {stderr}");
+    }
 }

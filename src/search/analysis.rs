@@ -252,6 +252,16 @@ impl Analysis {
         reports
     }
 
+    /// Searches until the first depth is complete (whatever the budget: a report has lines), and
+    /// returns its report; the last one if one was made already.
+    pub fn first_report(&mut self) -> Report {
+        let never = AtomicBool::new(false);
+        while self.last.is_none() {
+            self.step(Some(10_000), None, &never);
+        }
+        self.last.clone().expect("a depth completed")
+    }
+
     /// Runs until `stop` is set, the limits (time, nodes; none: infinite) are reached or the
     /// analysis is finished, calling `on_report` after each depth; the last report.
     pub fn run(
