@@ -1,7 +1,7 @@
 //! Search-vs-search games for the win-probability calibration (`scripts/calibrate.py` runs this):
 //! prints one CSV row per searched position — the search's score for the side to move and the
 //! game's result for that side (1 win, 0.5 draw, 0 loss) — for positions whose value the search
-//! did not prove.
+//! did not prove, where it searched a tree and its score is not a mate score.
 //!
 //! `cargo run --release --example calibration_games -- GAMES NODES [WIDTH HEIGHT RUN [SEED]]`:
 //! GAMES games with NODES nodes a move, each opened by 2 to 5 random moves in the middle of the
@@ -9,7 +9,7 @@
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use tictactoe::search::{cancel_flag, Limits, Search};
+use tictactoe::search::{cancel_flag, Limits, Search, MATE_BOUND};
 use tictactoe::{Geometry, Outcome, Player, State};
 
 fn main() {
@@ -80,7 +80,9 @@ fn play(
     let mut ply = opening;
     while !pos.game_over() {
         let r = search.think(&pos.setup()).expect("the game is on");
-        if r.proven.is_none() {
+        // Heuristic scores of a tree search only: not the forced answers (depth 0, score 0) nor
+        // unproven mate scores (the analysis shows those at the end of the scale).
+        if r.proven.is_none() && r.depth > 0 && r.value.abs() < MATE_BOUND {
             seen.push((ply, pos.player_to_move(), r.value));
         }
         pos = pos.result(r.best);

@@ -34,6 +34,9 @@ def play(games, nodes, board, seed):
            "--", str(games), str(nodes), w, h, k, str(seed)]
     print("running:", " ".join(cmd), file=sys.stderr)
     out = subprocess.run(cmd, cwd=ROOT, check=True, capture_output=True, text=True).stdout
+    os.makedirs(os.path.join(ROOT, "target"), exist_ok=True)
+    with open(os.path.join(ROOT, "target/calibration.csv"), "w") as f:
+        f.write(out)
     rows = list(csv.DictReader(io.StringIO(out)))
     game = np.array([int(r["game"]) for r in rows])
     score = np.array([float(r["score"]) for r in rows])
