@@ -556,3 +556,68 @@ fn the_text_gives_values_lines_and_figures_and_errors_are_one_line() {
         assert_eq!(stderr.trim_end().lines().count(), 1, "{bad:?}: {stderr}");
     }
 }
+
+#[test]
+fn paced_reports_come_a_few_times_a_second_and_the_last_one_always() {
+    use std::time::{Duration, Instant};
+    use tictactoe::search::analysis::run_paced;
+    // A 3 × 3 position: finished quickly, its last report sent.
+    let stop = AtomicBool::new(false);
+    let mut got = Vec::new();
+    run_paced(
+        &State::empty(Geometry::LED, Player::X),
+        5,
+        &stop,
+        Duration::from_millis(250),
+        |r| {
+            got.push(r);
+            true
+        },
+    );
+    assert!(got.last().is_some_and(|r| r.finished), "{got:?}");
+    // 15 × 15, stopped after 0.6 s: at most one report per 0.2 s.
+    let g = Geometry::new(15, 15, 5).unwrap();
+    let state = after(g, &[113, 114, 128]);
+    let stop = std::sync::Arc::new(AtomicBool::new(false));
+    let stopper = {
+        let stop = std::sync::Arc::clone(&stop);
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(600));
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        })
+    };
+    let started = Instant::now();
+    let mut times = Vec::new();
+    run_paced(&state, 5, &stop, Duration::from_millis(200), |r| {
+        times.push((started.elapsed(), r.depth));
+        true
+    });
+    stopper.join().unwrap();
+    assert!(
+        started.elapsed() < Duration::from_millis(1500),
+        "stops promptly"
+    );
+    assert!(!times.is_empty());
+    for pair in times.windows(2) {
+        assert!(
+            pair[1].0 - pair[0].0 >= Duration::from_millis(200),
+            "{times:?}"
+        );
+        assert!(pair[1].1 > pair[0].1, "deeper each time: {times:?}");
+    }
+}
+
+#[test]
+fn x_win_probability_is_exact_where_the_game_is_decided() {
+    use tictactoe::search::analysis::x_win_probability;
+    let g = Geometry::LED;
+    // Over: x has 1 2 3.
+    assert_eq!(x_win_probability(&after(g, &[1, 4, 2, 5, 3]), 100), 1.0);
+    // o to move, x threatens 3 and 7 (a fork): o loses.
+    assert_eq!(x_win_probability(&after(g, &[1, 2, 5, 9, 4]), 100), 1.0);
+    // The empty board: a draw.
+    assert_eq!(x_win_probability(&State::empty(g, Player::X), 1000), 0.5);
+    // 15 × 15: an estimate strictly between.
+    let p = x_win_probability(&after(Geometry::new(15, 15, 5).unwrap(), &[113]), 5000);
+    assert!(p > 0.0 && p < 1.0, "{p}");
+}

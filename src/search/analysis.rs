@@ -349,3 +349,66 @@ fn legal_prefix(state: &State, cells: impl Iterator<Item = Cell>) -> Vec<Cell> {
     }
     out
 }
+
+/// Runs an analysis of `state` with `lines` lines on the calling thread (a worker's) until `stop`
+/// is set or the analysis is finished, handing its reports to `send` at most once per `interval`
+/// (the latest of those made meanwhile; the last one always), so that whoever draws them redraws
+/// a few times a second at most. Stops early when `send` returns false (nobody listens).
+pub fn run_paced(
+    state: &State,
+    lines: usize,
+    stop: &AtomicBool,
+    interval: Duration,
+    mut send: impl FnMut(Report) -> bool,
+) {
+    if state.game_over() {
+        return;
+    }
+    let mut analysis = Analysis::new(state, lines);
+    let mut last_sent: Option<Instant> = None;
+    let mut pending: Option<Report> = None;
+    while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+        // Slices of a few milliseconds, so that pacing and stopping are prompt.
+        if let Some(r) = analysis.step(Some(SLICE_NODES), None, stop).pop() {
+            pending = Some(r);
+        }
+        let finished = analysis.finished();
+        let due = last_sent.is_none_or(|t| t.elapsed() >= interval);
+        if let Some(r) = pending.take_if(|_| due || finished) {
+            if !send(r) {
+                return;
+            }
+            last_sent = Some(Instant::now());
+        }
+        if finished {
+            return;
+        }
+    }
+}
+
+/// The nodes of one slice of [`run_paced`] (a few milliseconds).
+pub const SLICE_NODES: u64 = 20_000;
+
+/// x's chance to win in `state` as a quick search of `nodes` nodes sees it: 1, 0 or ½ for a
+/// finished game or a proven value, else the calibrated estimate of the best line.
+pub fn x_win_probability(state: &State, nodes: u64) -> f64 {
+    use crate::rules::{Outcome, Player};
+    let for_x = |p: f64, mover: Player| if mover == Player::X { p } else { 1.0 - p };
+    match state.outcome() {
+        Some(Outcome::Won(Player::X)) => 1.0,
+        Some(Outcome::Won(Player::O)) => 0.0,
+        Some(Outcome::Draw) => 0.5,
+        None => {
+            let mut a = Analysis::new(state, 1);
+            a.step(Some(nodes), None, &AtomicBool::new(false));
+            let report = match a.report() {
+                Some(r) => r.clone(),
+                None => a.first_report(),
+            };
+            for_x(
+                report.lines[0].score.win_probability(),
+                state.player_to_move(),
+            )
+        }
+    }
+}
