@@ -9,6 +9,8 @@
 //! unchanged; on other boards their generalisation, [`BoardLayout`], whose LED case is tested to be
 //! the LED program's.
 
+pub mod analysis;
+
 use crate::easel::{color, point, segment, text, Color, Image, Input, Key, Point};
 use crate::game::Game;
 use crate::geometry::{Cell, Geometry};
