@@ -1,5 +1,5 @@
 //! Explanations (issue 11): how the computer player chosen for the side to move sees the position,
-//! as plain data for the window's overlays and for `tictactoe explain` ([`text`]).
+//! as plain data for the window's overlays and for `tictactoe explain` (`commands::explain`).
 //!
 //! An [`Explanation`] has one optional [`CellNote`] per cell (none on occupied cells), the cells the
 //! player chooses among, and what kind of reasoning it is ([`Kind`]):
@@ -14,8 +14,6 @@
 //!
 //! [`CellNote::label`] is a short label for a cell ("11", "W3", "D", "1/7", "+2"), and
 //! [`Explanation::caption`] one sentence a teacher can read out.
-
-pub mod text;
 
 use crate::bp::tictactoe::{program, Event, ALL_STRATEGIES};
 use crate::bp::{Program, Snapshot};

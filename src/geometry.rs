@@ -282,12 +282,42 @@ impl fmt::Display for Geometry {
 }
 
 /// Why a requested geometry cannot be played.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GeometryError(String);
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GeometryError {
+    /// The width is not from 1 to [`MAX_SIDE`].
+    Width(usize),
+    /// The height is not from 1 to [`MAX_SIDE`].
+    Height(usize),
+    /// The run length is not from 1 to the board's longer side.
+    Run {
+        /// The run asked for.
+        run: usize,
+        /// The board's longer side.
+        longer_side: usize,
+    },
+}
 
 impl fmt::Display for GeometryError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match *self {
+            GeometryError::Width(n) => {
+                write!(
+                    f,
+                    "the board's width must be between 1 and {MAX_SIDE}, not {n}"
+                )
+            }
+            GeometryError::Height(n) => {
+                write!(
+                    f,
+                    "the board's height must be between 1 and {MAX_SIDE}, not {n}"
+                )
+            }
+            GeometryError::Run { run, longer_side } => write!(
+                f,
+                "the run length must be between 1 and {longer_side} (the board's longer side), \
+                 not {run}"
+            ),
+        }
     }
 }
 
@@ -311,18 +341,17 @@ impl Geometry {
     /// A `width` × `height` board where `run` marks in a line win: sides from 1 to [`MAX_SIDE`], a
     /// run from 1 to the longer side. Any `usize` may be asked for; none overflows.
     pub fn new(width: usize, height: usize, run: usize) -> Result<Geometry, GeometryError> {
-        for (name, n) in [("width", width), ("height", height)] {
-            if !(1..=MAX_SIDE).contains(&n) {
-                return Err(GeometryError(format!(
-                    "the board's {name} must be between 1 and {MAX_SIDE}, not {n}"
-                )));
-            }
+        if !(1..=MAX_SIDE).contains(&width) {
+            return Err(GeometryError::Width(width));
+        }
+        if !(1..=MAX_SIDE).contains(&height) {
+            return Err(GeometryError::Height(height));
         }
         if run == 0 || run > width.max(height) {
-            return Err(GeometryError(format!(
-                "the run length must be between 1 and {} (the board's longer side), not {run}",
-                width.max(height)
-            )));
+            return Err(GeometryError::Run {
+                run,
+                longer_side: width.max(height),
+            });
         }
         let (width, height, run) = (width as u8, height as u8, run as u8);
         if (width, height, run) == (3, 3, 3) {

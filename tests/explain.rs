@@ -7,7 +7,8 @@ use rand::SeedableRng;
 use std::collections::HashMap;
 use std::process::{Command, Output};
 use tictactoe::bp::tictactoe::Event;
-use tictactoe::explain::{self, text, CellNote, ExplainError, Explanation, Kind};
+use tictactoe::commands::explain::render;
+use tictactoe::explain::{self, CellNote, ExplainError, Explanation, Kind};
 use tictactoe::players::bp::Bp;
 use tictactoe::players::oxo::Oxo;
 use tictactoe::players::weights::{self, Weights};
@@ -79,7 +80,7 @@ fn weights_reproduce_seed_004s_worked_example() {
     assert_eq!(x.chosen, [3]);
     assert_eq!(x.side(), Player::X);
     // The text grid is the seed's diagram.
-    let out = text::render(&e);
+    let out = render(&e);
     let grid: Vec<&str> = out.lines().take(3).collect();
     assert_eq!(grid, [" 0  0 11", " 0  3  0", " 0  2  2"]);
 }

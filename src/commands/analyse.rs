@@ -1,28 +1,30 @@
 //! `tictactoe analyse`: what the search thinks of a position — its best moves, each with its value
 //! and principal variation, then the depth, nodes and nodes/s — as text or as one JSON object.
 
-use crate::cli::SearchBudget;
-use crate::geometry::{Cell, Geometry};
+use super::cli::{Board, SearchBudget};
+use super::parse_game;
+use super::solve::thousands;
+use crate::geometry::Cell;
 use crate::rules::Player;
 use crate::search::analysis::{Analysis, Report, Score};
 use crate::search::Limits;
-use crate::solver::thousands;
 use crate::value::Verdict;
 use serde_json::{json, Value as Json};
 use std::sync::atomic::AtomicBool;
 
-/// The answer of `tictactoe analyse`: the position reached by `cells` on `g` (`start` first)
-/// analysed with `lines` lines within `budget` (1000 ms by default), as text or JSON; or a
-/// one-line error (as for `move`).
-pub fn command(
-    g: Geometry,
-    start: Player,
+/// The subcommand: the position reached by `cells` on `board` (`start` first) analysed with
+/// `lines` lines within `budget` (1000 ms by default), as text or JSON; or a one-line error (as
+/// for `move`).
+pub fn run(
     lines: usize,
     budget: SearchBudget,
     json: bool,
+    start: Player,
+    board: Board,
     cells: &[String],
 ) -> Result<String, String> {
-    let game = crate::engine::parse_game(g, start, cells)?;
+    let g = board.geometry().map_err(|e| e.to_string())?;
+    let game = parse_game(g, start, cells).map_err(|e| e.to_string())?;
     let state = *game.state();
     if let Some(outcome) = state.outcome() {
         return Err(format!("the game is already over ({outcome})"));
