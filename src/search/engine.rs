@@ -182,7 +182,8 @@ impl Search {
         let mut main = Worker::new(board.clone(), &shared, deadline, self.limits.nodes, 0);
         main.exclude = hooks.exclude.iter().map(|&c| (c - 1) as u16).collect();
         main.analysis = hooks.analysis;
-        main.started = started;
+        // Progress is timed from here: the table above may take a while to allocate.
+        main.started = Instant::now();
         let obvious = if main.exclude.is_empty() && !hooks.search_only {
             main.obvious()
                 .filter(|r| !hooks.analysis || r.proven.is_some())
