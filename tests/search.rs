@@ -24,6 +24,18 @@ fn think(pos: &State, limits: Limits) -> tictactoe::search::SearchResult {
 }
 
 #[test]
+fn never_loses_to_the_exhaustive_adversary_on_3x3() {
+    let search = SearchPlayer::new(Limits::time(1000));
+    for side in [Player::X, Player::O] {
+        for start in [Player::X, Player::O] {
+            let t = tictactoe::arena::versus_adversary(&search, side, start);
+            assert_eq!(t.lost, 0, "search as {side}, {start} first: {t:?}");
+            assert!(t.total() > 0);
+        }
+    }
+}
+
+#[test]
 fn proves_the_values_of_small_boards_from_the_empty_board() {
     // SPEC.md §7: 3×3 k3 draw, 4×3 k3 and 4×4 k3 first player wins, 4×4 k4 draw, 6×5 k4 wins.
     for (w, h, k, win) in [

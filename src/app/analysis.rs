@@ -8,7 +8,7 @@
 
 use crate::easel::{color, point, segment, text, Color, Image};
 use crate::geometry::{Cell, Geometry};
-use crate::layout::{BoardLayout, Rect};
+use super::layout::{BoardLayout, Rect};
 use crate::rules::{Player, State};
 use crate::search::analysis::{Report, Score};
 use crate::value::Verdict;
