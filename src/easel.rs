@@ -110,6 +110,9 @@ pub struct Input {
     /// A computer's answer, worked out away from the cycle (an addition): the ticket of the
     /// request it answers and the cell chosen.
     pub answer: Option<(u64, usize)>,
+    /// What the analysis worker found (an addition): a report, or a point of the evaluation
+    /// graph.
+    pub analysis: Option<crate::search::analysis::Answer>,
 }
 
 impl Input {
@@ -148,6 +151,15 @@ impl Input {
     pub fn answer(ticket: u64, cell: usize, time: f64) -> Input {
         Input {
             answer: Some((ticket, cell)),
+            time,
+            ..Input::default()
+        }
+    }
+
+    /// A step that brings what the analysis worker found.
+    pub fn analysis(answer: crate::search::analysis::Answer, time: f64) -> Input {
+        Input {
+            analysis: Some(answer),
             time,
             ..Input::default()
         }

@@ -97,6 +97,7 @@ impl Steps {
             key,
             time: 0.0,
             answer: None,
+            analysis: None,
         });
     }
 }
@@ -228,7 +229,7 @@ fn wake_for(state: &App) {
         .map(|at| std::time::Duration::from_secs_f64((at - get_time()).max(0.0)));
     if cfg!(target_os = "linux") {
         miniquad::window::schedule_update_after(wait);
-    } else if wait.is_some() || state.thinking.is_some() {
+    } else if wait.is_some() || state.thinking.is_some() || state.analysing.job.is_some() {
         let poll = std::time::Duration::from_millis(50);
         std::thread::sleep(wait.map_or(poll, |w| w.min(poll)));
         miniquad::window::schedule_update();
@@ -291,6 +292,62 @@ impl Thinker {
     }
 }
 
+/// Runs the app's analysis job ([`app::analysis::Job`]: the live analysis of the position, or a
+/// review of the game's moves) on a worker thread, whose findings come back as steps
+/// ([`easel::Input::analysis`]) and wake the window; a job the app no longer wants is told to
+/// stop. With no job, no thread runs.
+struct Analyst {
+    /// The ticket of the job being worked on, and the flag that stops its work.
+    current: Option<(u64, Arc<AtomicBool>)>,
+    send: mpsc::Sender<app::analysis::Answer>,
+    found: mpsc::Receiver<app::analysis::Answer>,
+}
+
+impl Analyst {
+    fn new() -> Analyst {
+        let (send, found) = mpsc::channel();
+        Analyst {
+            current: None,
+            send,
+            found,
+        }
+    }
+
+    /// Starts the app's job if it is new; stops work the app no longer wants.
+    fn follow(&mut self, state: &App) {
+        let wanted = state.analysing.job.as_ref().map(|j| j.ticket);
+        if self.current.as_ref().map(|(ticket, _)| *ticket) == wanted {
+            return;
+        }
+        if let Some((_, stop)) = self.current.take() {
+            stop.store(true, Ordering::Relaxed);
+        }
+        let Some(job) = state.analysing.job.clone() else {
+            return;
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let (send, stopped) = (self.send.clone(), Arc::clone(&stop));
+        self.current = Some((job.ticket, stop));
+        std::thread::spawn(move || {
+            app::analysis::run_job(&job, &stopped, |answer, wake| {
+                let sent = send.send(answer).is_ok();
+                if wake {
+                    miniquad::window::wake_up();
+                }
+                sent
+            });
+        });
+    }
+
+    /// What came since the last call, as steps at time `now`.
+    fn found(&self, now: f64) -> Vec<easel::Input> {
+        self.found
+            .try_iter()
+            .map(|a| easel::Input::analysis(a, now))
+            .collect()
+    }
+}
+
 /// With `TICTACTOE_CHANGE_LOG=path` set, one line is appended to that file for each frame whose
 /// picture differs from the one before (`scripts/startup-vs-minimal.sh` divides the frames drawn
 /// by it). Unset, it does nothing.
@@ -337,6 +394,7 @@ async fn run(mut state: App) {
     };
     let mut change_log = ChangeLog::from_env();
     let mut thinker = Thinker::new();
+    let mut analyst = Analyst::new();
     loop {
         let viewport = Viewport::current();
         steps.viewport = Some(viewport);
@@ -352,6 +410,9 @@ async fn run(mut state: App) {
         for answer in thinker.answers(now) {
             state = app::new_state(&answer, state);
         }
+        for found in analyst.found(now) {
+            state = app::new_state(&found, state);
+        }
         let tick = easel::Input {
             mouse_x: steps.pointer.0,
             mouse_y: steps.pointer.1,
@@ -362,6 +423,7 @@ async fn run(mut state: App) {
         draw(&images, &font, viewport);
         change_log.frame(&images);
         thinker.follow(&state);
+        analyst.follow(&state);
         wake_for(&state);
         next_frame().await;
     }

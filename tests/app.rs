@@ -261,6 +261,7 @@ fn any_input() -> impl Strategy<Value = (Input, f64)> {
                 key,
                 time: 0.0,
                 answer: None,
+                analysis: None,
             };
             (input, dt)
         })

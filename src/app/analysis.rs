@@ -3,15 +3,248 @@
 //! under the board (depth, nodes/s, the best line in coordinates) — and the evaluation graph
 //! (x's win probability after every move), with the point a click is on.
 //!
-//! Everything here computes images from data the state holds; the analysis itself runs on the
-//! worker thread ([`crate::search::analysis::run_paced`]).
+//! The state keeps an [`Analysing`]: whether analysis is on, the game's line and x's win
+//! probability along it, and the [`Job`] the analysis worker is on (the live analysis of the
+//! position, or a review of the line's positions with a quick search each). The shell runs the job
+//! on a worker thread ([`run_job`]) and hands back what it finds as inputs
+//! ([`crate::easel::Input::analysis`]), which are dropped when their job is no longer the
+//! state's. Everything else here computes images from data the state holds.
 
+use super::layout::{BoardLayout, Rect};
+use super::state::App;
 use crate::easel::{color, point, segment, text, Color, Image};
 use crate::geometry::{Cell, Geometry};
-use super::layout::{BoardLayout, Rect};
-use crate::rules::{Player, State};
-use crate::search::analysis::{Report, Score};
+use crate::rules::{Outcome, Player, State};
+pub use crate::search::analysis::Answer;
+use crate::search::analysis::{run_paced, x_win_probability, Report, Score};
 use crate::value::Verdict;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// The nodes of the quick search per move of a review (a few milliseconds each).
+pub const REVIEW_NODES: u64 = 20_000;
+
+/// The shortest time between two reports of the live analysis: the window redraws for analysis
+/// four times a second at most.
+pub const REPORT_INTERVAL: Duration = Duration::from_millis(250);
+
+/// What the analysis worker is asked to do.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Job {
+    /// Tells its answers from answers to earlier jobs.
+    pub ticket: u64,
+    /// The work.
+    pub kind: JobKind,
+}
+
+/// The analysis worker's kinds of work.
+#[derive(Clone, Debug, PartialEq)]
+pub enum JobKind {
+    /// Analyse this position until told to stop (or until every line is proven).
+    Live(State),
+    /// x's win probability at these points of the game's line (moves played from the start),
+    /// by a quick search of [`REVIEW_NODES`] nodes each.
+    Review(Vec<(usize, State)>),
+}
+
+/// The live analysis and the evaluation graph, as the state keeps them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Analysing {
+    /// Whether analysis is on (`a`, the analyse button).
+    pub on: bool,
+    /// The board and the starting player of the line.
+    origin: Option<(Geometry, Player)>,
+    /// The game's line: the moves played, then the moves undo took back (in redo order).
+    pub line: Vec<Cell>,
+    /// x's win probability after each number of moves of `line` (`line.len() + 1` points), where
+    /// known.
+    pub curve: Vec<Option<f64>>,
+    /// The job the worker is on, if any.
+    pub job: Option<Job>,
+    /// The last report of the live analysis of the position.
+    pub report: Option<Report>,
+}
+
+impl Analysing {
+    /// Whether the graph is shown: while analysing, and once the game is over (its review).
+    pub fn graph_shown(&self, state: &App) -> bool {
+        wanted(state) || state.game.state().game_over()
+    }
+}
+
+/// Whether the live analysis runs: analysis is on, or explain is on off the LED board (where
+/// explain shows the analysis).
+pub fn wanted(state: &App) -> bool {
+    state.analysing.on || (state.explain && state.geometry() != Geometry::LED)
+}
+
+/// The game's line: the moves played, then those undo took back, in the order redo plays them.
+fn line_of(state: &App) -> Vec<Cell> {
+    let mut line = state.game.moves().to_vec();
+    line.extend(state.redo.iter().rev());
+    line
+}
+
+/// The position after the first `n` moves of `line`.
+fn position(g: Geometry, start: Player, line: &[Cell], n: usize) -> State {
+    State::from_cells(g, start, &line[..n]).expect("the line is a game")
+}
+
+/// `state` with its analysis brought up to date after any change: the line and what is known of
+/// it, and the job the worker should be on (the same job, same ticket, while it still fits).
+pub fn refresh(mut state: App) -> App {
+    let g = state.geometry();
+    let start = state.game.start();
+    let line = line_of(&state);
+    let current = state.game.moves().len();
+    let a = &mut state.analysing;
+    if a.origin != Some((g, start)) {
+        a.origin = Some((g, start));
+        a.line.clear();
+        a.curve.clear();
+    }
+    if a.line != line || a.curve.len() != line.len() + 1 {
+        let same = a.line.iter().zip(&line).take_while(|(x, y)| x == y).count();
+        a.curve.truncate(same + 1);
+        a.curve.resize(line.len() + 1, None);
+        a.line = line;
+        // The end of the line, when the game is over there, is known exactly.
+        let end = position(g, start, &a.line, a.line.len());
+        if let Some(o) = end.outcome() {
+            a.curve[a.line.len()] = Some(match o {
+                Outcome::Won(Player::X) => 1.0,
+                Outcome::Won(Player::O) => 0.0,
+                Outcome::Draw => 0.5,
+            });
+        }
+    }
+    let live = wanted(&state);
+    let shown = live || state.game.state().game_over();
+    let a = &state.analysing;
+    let missing: Vec<usize> = (0..a.curve.len())
+        .filter(|&i| a.curve[i].is_none() && !(live && i == current))
+        .collect();
+    let kind = if !shown {
+        None
+    } else if !missing.is_empty() {
+        // Keep a review on its way while it still has points to find.
+        match &a.job {
+            Some(Job {
+                kind: JobKind::Review(points),
+                ..
+            }) if points.iter().any(|(i, _)| missing.contains(i)) => {
+                Some(JobKind::Review(points.clone()))
+            }
+            _ => Some(JobKind::Review(
+                missing
+                    .iter()
+                    .map(|&i| (i, position(g, start, &a.line, i)))
+                    .collect(),
+            )),
+        }
+    } else if live && !state.game.state().game_over() {
+        Some(JobKind::Live(*state.game.state()))
+    } else {
+        None
+    };
+    let same = match (&state.analysing.job, &kind) {
+        (Some(job), Some(k)) => job.kind == *k,
+        (None, None) => true,
+        _ => false,
+    };
+    if !same {
+        state.analysing.report = None;
+        state.analysing.job = kind.map(|kind| {
+            let ticket = state.next_ticket;
+            state.next_ticket += 1;
+            Job { ticket, kind }
+        });
+    }
+    state
+}
+
+/// `state` with what the worker found, if it answers the state's job (else unchanged: a stale
+/// answer).
+pub fn take(mut state: App, answer: Answer) -> App {
+    let Some(job) = &state.analysing.job else {
+        return state;
+    };
+    let current = state.game.moves().len();
+    match answer {
+        Answer::Report { ticket, report } if ticket == job.ticket => {
+            if let Some(best) = report.lines.first() {
+                let p = best.score.win_probability();
+                let x = if state.game.state().player_to_move() == Player::X {
+                    p
+                } else {
+                    1.0 - p
+                };
+                if let Some(point) = state.analysing.curve.get_mut(current) {
+                    *point = Some(x);
+                }
+            }
+            state.analysing.report = Some(report);
+            state
+        }
+        Answer::Point {
+            ticket,
+            index,
+            x_probability,
+        } if ticket == job.ticket => {
+            if let Some(point) = state.analysing.curve.get_mut(index) {
+                *point = Some(x_probability);
+            }
+            refresh(state)
+        }
+        _ => state,
+    }
+}
+
+/// Does `job` on the calling thread (a worker's) until it is done or `stop` is set, handing each
+/// finding to `send` with whether the window should wake for it now: a live analysis's reports
+/// and a review's points come a few times a second at most (a review's points in batches), so
+/// that the window redraws no more often. Stops early when `send` returns false.
+pub fn run_job(job: &Job, stop: &AtomicBool, mut send: impl FnMut(Answer, bool) -> bool) {
+    let ticket = job.ticket;
+    match &job.kind {
+        JobKind::Live(state) => run_paced(state, SHOWN_LINES, stop, REPORT_INTERVAL, |report| {
+            send(Answer::Report { ticket, report }, true)
+        }),
+        JobKind::Review(points) => {
+            let mut woken = std::time::Instant::now();
+            for (k, (index, state)) in points.iter().enumerate() {
+                if stop.load(Ordering::Relaxed) {
+                    return;
+                }
+                let x_probability = x_win_probability(state, REVIEW_NODES);
+                let wake = k + 1 == points.len() || woken.elapsed() >= REPORT_INTERVAL;
+                if wake {
+                    woken = std::time::Instant::now();
+                }
+                let answer = Answer::Point {
+                    ticket,
+                    index: *index,
+                    x_probability,
+                };
+                if !send(answer, wake) {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// The game at move `index` of its line: moves taken back or played again from the redo list.
+pub fn go_to(mut state: App, index: usize, now: f64) -> App {
+    while state.game.moves().len() > index && state.take_back() {}
+    while state.game.moves().len() < index {
+        let Some(c) = state.redo.pop() else { break };
+        state.play(c, now);
+    }
+    state.hint = None;
+    state.last_change = now;
+    state
+}
 
 /// The moves shown on the board.
 pub const SHOWN_LINES: usize = 5;
@@ -112,8 +345,9 @@ fn short_count(n: u64) -> String {
 }
 
 /// The evaluation graph in `area`: x's win probability after each move (`points[0]` before the
-/// first), a line from point to point, the 50 % line, and the current move (`at`) marked.
-pub fn graph_images(points: &[f64], at: usize, area: Rect) -> Vec<Image> {
+/// first; `None` where not known yet), a line between known neighbours, the 50 % line, and the
+/// current move (`at`) marked.
+pub fn graph_images(points: &[Option<f64>], at: usize, area: Rect) -> Vec<Image> {
     let mut images = area.outline(OTHER);
     let mid = (area.bottom + area.top) / 2;
     images.push(segment(
@@ -123,12 +357,12 @@ pub fn graph_images(points: &[f64], at: usize, area: Rect) -> Vec<Image> {
     ));
     let xy = |i: usize, p: f64| graph_point(area, points.len(), i, p);
     for (i, pair) in points.windows(2).enumerate() {
-        images.push(segment(xy(i, pair[0]), xy(i + 1, pair[1]), BEST));
+        if let [Some(a), Some(b)] = pair {
+            images.push(segment(xy(i, *a), xy(i + 1, *b), BEST));
+        }
     }
-    if let Some(&p) = points.get(at) {
-        let c = xy(at, p);
-        images.extend(Rect::new(c.x - 3, c.y - 3, c.x + 3, c.y + 3).outline(color(0, 0, 0)));
-    }
+    let c = xy(at, points.get(at).copied().flatten().unwrap_or(0.5));
+    images.extend(Rect::new(c.x - 3, c.y - 3, c.x + 3, c.y + 3).outline(color(0, 0, 0)));
     images
 }
 
@@ -154,6 +388,116 @@ pub fn graph_hit(area: Rect, n: usize, x: f32, y: f32) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::{apply, new_state, Action, Seat};
+    use crate::easel::Input;
+
+    fn gomoku() -> App {
+        App::new(Seat::Human, Seat::Human, Player::X, 0).on_board(Geometry::new(15, 15, 5).unwrap())
+    }
+
+    fn live_ticket(s: &App) -> u64 {
+        match &s.analysing.job {
+            Some(Job {
+                ticket,
+                kind: JobKind::Live(p),
+            }) => {
+                assert_eq!(p, s.game.state());
+                *ticket
+            }
+            other => panic!("not a live job: {other:?}"),
+        }
+    }
+
+    fn report(depth: u32, cell: Cell) -> Report {
+        Report {
+            depth,
+            nodes: 100,
+            elapsed: Duration::from_millis(1),
+            lines: vec![crate::search::analysis::Line {
+                cell,
+                score: Score::Estimate(0),
+                pv: vec![cell],
+            }],
+            finished: false,
+        }
+    }
+
+    #[test]
+    fn analysis_follows_the_position_and_drops_stale_reports() {
+        let s = gomoku();
+        assert!(s.analysing.job.is_none(), "off: no job, no thread");
+        let s = apply(Action::ToggleAnalysis, s, 0.0);
+        let t1 = live_ticket(&s);
+        let found = |ticket, depth| {
+            Input::analysis(
+                Answer::Report {
+                    ticket,
+                    report: report(depth, 113),
+                },
+                0.0,
+            )
+        };
+        let s = new_state(&found(t1, 3), s);
+        assert_eq!(s.analysing.report.as_ref().map(|r| r.depth), Some(3));
+        assert!(s.analysing.curve[0].is_some(), "the graph's first point");
+        // A move: a new job; the old job's report is stale.
+        let s = apply(Action::Play(113), s, 1.0);
+        let t2 = live_ticket(&s);
+        assert_ne!(t1, t2);
+        assert!(s.analysing.report.is_none());
+        let s = new_state(&found(t1, 9), s);
+        assert!(s.analysing.report.is_none(), "stale: dropped");
+        let s = new_state(&found(t2, 2), s);
+        assert_eq!(s.analysing.report.as_ref().map(|r| r.depth), Some(2));
+        // Off: no job, nothing shown.
+        let s = apply(Action::ToggleAnalysis, s, 2.0);
+        assert!(s.analysing.job.is_none() && s.analysing.report.is_none());
+    }
+
+    #[test]
+    fn a_finished_game_is_reviewed_and_the_graph_goes_to_a_move() {
+        let g = Geometry::new(7, 7, 3).unwrap();
+        let mut s = App::new(Seat::Human, Seat::Human, Player::X, 0).on_board(g);
+        // x 1 2 3 across the top row wins; o 8 9.
+        for c in [1, 8, 2, 9, 3] {
+            s = apply(Action::Play(c), s, 0.0);
+        }
+        assert!(s.game.state().game_over());
+        assert_eq!(s.analysing.curve.len(), 6);
+        assert_eq!(s.analysing.curve[5], Some(1.0), "the end, exactly");
+        let job = s.analysing.job.clone().expect("a review");
+        let JobKind::Review(points) = &job.kind else {
+            panic!("{job:?}")
+        };
+        assert_eq!(
+            points.iter().map(|p| p.0).collect::<Vec<_>>(),
+            [0, 1, 2, 3, 4]
+        );
+        // The worker's points, as the shell hands them over.
+        let mut found = Vec::new();
+        run_job(&job, &AtomicBool::new(false), |a, _| {
+            found.push(a);
+            true
+        });
+        for a in found {
+            s = new_state(&Input::analysis(a, 0.0), s);
+        }
+        assert!(
+            s.analysing.curve.iter().all(Option::is_some),
+            "{:?}",
+            s.analysing.curve
+        );
+        assert!(s.analysing.job.is_none(), "reviewed: no more work");
+        // Clicking the graph's third point: the position after two moves, the rest to redo.
+        let area = s.layout().graph_area();
+        let x = area.left as f32 + area.width() as f32 * 2.0 / 5.0;
+        let click = Input::click(x, (area.bottom + area.top) as f32 / 2.0);
+        let s = new_state(&click, s);
+        assert_eq!(s.game.moves(), [1, 8]);
+        assert_eq!(s.analysing.curve.len(), 6, "the line is kept");
+        assert!(s.analysing.curve.iter().all(Option::is_some));
+    }
+
     use crate::search::analysis::Line;
     use crate::value::Value;
     use std::time::Duration;

@@ -51,6 +51,10 @@ pub const BOARD_BOX: Rect = Rect::new(100, 145, 380, 195);
 pub const UNDO_BOX: Rect = Rect::new(420, 145, 525, 195);
 /// On the LED board: the explain button.
 pub const EXPLAIN_BOX: Rect = Rect::new(540, 145, 700, 195);
+/// On the LED board: the analyse button, right of the board.
+pub const ANALYSE_BOX: Rect = Rect::new(420, 400, 560, 450);
+/// On the LED board: the evaluation graph, right of the board under the score.
+pub const GRAPH_BOX: Rect = Rect::new(580, 380, 780, 520);
 
 /// The font size of the additions on boards other than the LED's, where they share a narrow column.
 pub const SMALL_FONT: u32 = 24;
@@ -105,7 +109,7 @@ impl Layout {
     }
 
     /// The seat, start, board, undo and score buttons: (box, action), in drawing order.
-    fn boxes(&self) -> [(Rect, Action); 7] {
+    fn boxes(&self) -> [(Rect, Action); 8] {
         if self.led {
             [
                 (X_SEAT_BOX, Action::NextSeat(Player::X)),
@@ -115,6 +119,7 @@ impl Layout {
                 (BOARD_BOX, Action::NextBoard),
                 (UNDO_BOX, Action::Undo),
                 (EXPLAIN_BOX, Action::ToggleExplain),
+                (ANALYSE_BOX, Action::ToggleAnalysis),
             ]
         } else {
             let row = |i: i32| Rect::new(615, 660 - 50 * i, 790, 700 - 50 * i);
@@ -124,10 +129,26 @@ impl Layout {
                 (row(2), Action::SwapStart),
                 (row(6), Action::ResetScore),
                 (row(3), Action::NextBoard),
-                (row(4), Action::Undo),
+                (Rect::new(615, 460, 695, 500), Action::Undo),
                 (row(5), Action::ToggleExplain),
+                (Rect::new(700, 460, 790, 500), Action::ToggleAnalysis),
             ]
         }
+    }
+
+    /// Where the evaluation graph goes: below the score on large boards, right of the board on
+    /// the LED's.
+    pub fn graph_area(&self) -> Rect {
+        if self.led {
+            GRAPH_BOX
+        } else {
+            Rect::new(615, 110, 790, 240)
+        }
+    }
+
+    /// Where the analysis's line goes (depth, nodes/s, the best line): the first key hint's place.
+    pub fn status_point(&self) -> Point {
+        self.key_hints()[0].1
     }
 
     /// Where the score's three lines are centred.
@@ -175,6 +196,8 @@ pub fn buttons(state: &App) -> Vec<Button> {
                 Action::NextBoard => board.clone(),
                 Action::Undo => "undo".to_string(),
                 Action::ToggleExplain => "explain".to_string(),
+                Action::ToggleAnalysis if state.analysing.on => "stop".to_string(),
+                Action::ToggleAnalysis => "analyse".to_string(),
                 _ => unreachable!("only these actions have buttons"),
             };
             Button {

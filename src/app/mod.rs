@@ -14,6 +14,7 @@
 //! | `schedule` | what time alone makes due (a computer's move, the next game, a hint's end), and the [`ThinkRequest`]s a slow computer answers away from the cycle, their stale answers dropped by ticket |
 //! | `view` | `images`: draws the state, computes nothing |
 //! | [`layout`] | where everything goes: the board's [`layout::BoardLayout`], the [`Button`]s and boxes |
+//! | [`analysis`] | live analysis and the evaluation graph: the state's [`analysis::Analysing`], the worker's jobs, what is drawn of them |
 //!
 //! On the LED board the LED definitions are used unchanged; on other boards their generalisation,
 //! [`layout::BoardLayout`], whose LED case is tested to be the LED program's.
@@ -26,8 +27,8 @@ mod update;
 mod view;
 
 pub use layout::{
-    buttons, Button, Layout, BOARD_BOX, EXPLAIN_BOX, LARGE_BOARD_AREA, O_SEAT_BOX, RESET_SCORE_BOX,
-    SMALL_FONT, START_BOX, UNDO_BOX, X_SEAT_BOX,
+    buttons, Button, Layout, ANALYSE_BOX, BOARD_BOX, EXPLAIN_BOX, GRAPH_BOX, LARGE_BOARD_AREA,
+    O_SEAT_BOX, RESET_SCORE_BOX, SMALL_FONT, START_BOX, UNDO_BOX, X_SEAT_BOX,
 };
 pub use schedule::{answer, ThinkRequest, HINT_TIME, NEXT_GAME_DELAY, PACE, REPLY_DELAY};
 pub use state::{

@@ -1,6 +1,7 @@
 //! The program's state: the game record, who plays each side ([`Seat`]), the score, and what the
 //! additions need (undo, the cursor, a hint, explaining, a pending think request).
 
+use super::analysis::Analysing;
 use super::layout::Layout;
 use super::schedule::ThinkRequest;
 use crate::game::Game;
@@ -156,8 +157,10 @@ pub struct App {
     pub explain: bool,
     /// The request a slow computer is working on away from the cycle, if any.
     pub thinking: Option<ThinkRequest>,
-    /// The ticket of the next request.
+    /// The ticket of the next request (and of the next analysis job).
     pub next_ticket: u64,
+    /// Live analysis and the evaluation graph ([`super::analysis`]).
+    pub analysing: Analysing,
 }
 
 impl Default for App {
@@ -190,6 +193,7 @@ impl App {
             explain: false,
             thinking: None,
             next_ticket: 1,
+            analysing: Analysing::default(),
         }
     }
 

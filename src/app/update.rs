@@ -2,6 +2,7 @@
 //! board or a button, a key), or an answer to a think request, or what time has made due
 //! ([`super::schedule`]); the action is applied by [`apply`], the one place the state changes.
 
+use super::analysis;
 use super::layout::buttons;
 use super::schedule::{self, Due, HINT_TIME};
 use super::state::{next_board, App, Score, Seat};
@@ -41,6 +42,11 @@ pub enum Action {
     Step,
     /// Move the keyboard's cursor by (columns, rows).
     MoveCursor(i32, i32),
+    /// Turn the live analysis of the side to move's position on or off.
+    ToggleAnalysis,
+    /// Go to the position after this many moves of the game's line (a click on the evaluation
+    /// graph), by undo and redo.
+    GoTo(usize),
 }
 
 impl Action {
@@ -54,6 +60,7 @@ impl Action {
                 | Action::ToggleExplain
                 | Action::MoveCursor(..)
                 | Action::Step
+                | Action::ToggleAnalysis
         )
     }
 }
@@ -75,6 +82,13 @@ pub fn action(input: &Input, state: &App) -> Option<Action> {
             .find(|b| b.rect.strictly_contains(input.mouse_x, input.mouse_y))
         {
             return Some(b.action);
+        }
+        if state.analysing.graph_shown(state) {
+            let n = state.analysing.curve.len();
+            let area = state.layout().graph_area();
+            if let Some(i) = analysis::graph_hit(area, n, input.mouse_x, input.mouse_y) {
+                return Some(Action::GoTo(i));
+            }
         }
         let clicked = if led {
             // LED (46)–(47): movesMade, with the literal cellClicked and legalToMoveIn.
@@ -99,6 +113,7 @@ pub fn action(input: &Input, state: &App) -> Option<Action> {
         Key::Ctrl('y') => Some(Action::Redo),
         Key::Char('h') => Some(Action::Hint),
         Key::Char('e') => Some(Action::ToggleExplain),
+        Key::Char('a') => Some(Action::ToggleAnalysis),
         Key::Char(d @ '1'..='9') if led => play(d as usize - '0' as usize),
         Key::Left if !led => Some(Action::MoveCursor(-1, 0)),
         Key::Right if !led => Some(Action::MoveCursor(1, 0)),
@@ -114,6 +129,11 @@ pub fn action(input: &Input, state: &App) -> Option<Action> {
 
 /// Applies one action at time `now`.
 pub fn apply(action: Action, state: App, now: f64) -> App {
+    analysis::refresh(change(action, state, now))
+}
+
+/// The change one action makes at time `now`.
+fn change(action: Action, state: App, now: f64) -> App {
     let mut s = state;
     if action.cancels_thinking() {
         s.thinking = None;
@@ -191,6 +211,8 @@ pub fn apply(action: Action, state: App, now: f64) -> App {
                 .clamp(0, g.width() as i32 - 1) as usize;
             s.cursor = Some(g.cell(row, col));
         }
+        Action::ToggleAnalysis => s.analysing.on = !s.analysing.on,
+        Action::GoTo(index) => return analysis::go_to(s, index, now),
     }
     s
 }
@@ -222,6 +244,9 @@ fn strongest(geometry: Geometry) -> &'static dyn ComputerPlayer {
 /// if any, else the one time has made due (a computer's move, the next game), applied.
 pub fn new_state(input: &Input, state: App) -> App {
     let now = input.time;
+    if let Some(found) = &input.analysis {
+        return analysis::take(state, found.clone());
+    }
     if input.answer.is_some() {
         return match schedule::answered(&state, input) {
             Some(c) => apply(Action::Play(c), state, now),

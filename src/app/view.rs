@@ -1,5 +1,6 @@
 //! The program's `images`: draws the state and computes nothing else.
 
+use super::analysis;
 use super::layout::{buttons, BoardLayout, Layout};
 use super::state::{explaining_player, App, Score};
 use crate::easel::{color, point, segment, text, Color, Image};
@@ -34,8 +35,20 @@ pub fn images(state: &App) -> Vec<Image> {
     if let Some((c, _)) = state.hint {
         images.extend(layout.board.cell_box(c).inset(9).outline(ORANGE));
     }
-    if state.explain {
+    let live = analysis::wanted(state);
+    if state.explain && (layout.led || !live) {
         images.extend(explanation_images(state, &layout));
+    }
+    let report = state.analysing.report.as_ref().filter(|_| live);
+    if let Some(r) = report {
+        images.extend(analysis::board_images(r, &layout.board, game));
+    }
+    if state.analysing.graph_shown(state) {
+        images.extend(analysis::graph_images(
+            &state.analysing.curve,
+            state.game.moves().len(),
+            layout.graph_area(),
+        ));
     }
     if state.thinking.is_some() {
         let p = state.game.state().player_to_move();
@@ -52,7 +65,12 @@ pub fn images(state: &App) -> Vec<Image> {
     images.extend(score_display(&state.score, &layout));
     let hints = layout.key_hints();
     let caption = state.explain.then(|| explanation_caption(state)).flatten();
+    let status = report.map(|r| analysis::status_line(r, state.geometry(), 42));
     for (i, (line, at)) in hints.iter().enumerate() {
+        if let Some(s) = status.as_ref().filter(|_| i == 0) {
+            images.push(text(s, *at, super::layout::SMALL_FONT, ORANGE));
+            continue;
+        }
         match &caption {
             Some(c) if i + 1 == hints.len() => images.push(text(c, *at, layout.font(), ORANGE)),
             _ => images.push(text(*line, *at, layout.font(), GREY)),

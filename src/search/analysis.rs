@@ -412,3 +412,26 @@ pub fn x_win_probability(state: &State, nodes: u64) -> f64 {
         }
     }
 }
+
+/// What the window's analysis worker hands back (as an input of the cycle): a report of the live
+/// analysis, or a point of the evaluation graph. Each carries the ticket of the job it answers;
+/// answers to a job that is no longer the window's are dropped.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Answer {
+    /// A report of the live analysis.
+    Report {
+        /// The job's ticket.
+        ticket: u64,
+        /// The report.
+        report: Report,
+    },
+    /// x's win probability after `index` moves of the line reviewed.
+    Point {
+        /// The job's ticket.
+        ticket: u64,
+        /// Moves played from the start.
+        index: usize,
+        /// x's chance to win there.
+        x_probability: f64,
+    },
+}
