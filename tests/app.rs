@@ -609,6 +609,21 @@ fn explain_draws_each_players_view_inside_the_empty_cells_and_never_over_a_text(
             }
             s = new_state(&Input::key('e'), s);
             assert!(s.explain);
+            if app::analysis::explains_by_analysis(s.geometry()) {
+                // Where the solver does not play, explain shows the live analysis instead.
+                assert!(
+                    matches!(
+                        &s.analysing.job,
+                        Some(app::analysis::Job {
+                            kind: app::analysis::JobKind::Live(_),
+                            ..
+                        })
+                    ),
+                    "{}: explain runs the analysis",
+                    s.geometry()
+                );
+                continue;
+            }
             // x plays the first cell; o (a computer, or nobody yet) is to move.
             let p = s.layout().board.centre(1);
             s = new_state(&Input::click(p.x as f32, p.y as f32), s);

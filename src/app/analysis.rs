@@ -72,10 +72,17 @@ impl Analysing {
     }
 }
 
-/// Whether the live analysis runs: analysis is on, or explain is on off the LED board (where
-/// explain shows the analysis).
+/// Whether the live analysis runs: analysis is on, or explain is on where it shows the analysis
+/// ([`explains_by_analysis`]).
 pub fn wanted(state: &App) -> bool {
-    state.analysing.on || (state.explain && state.geometry() != Geometry::LED)
+    state.analysing.on || (state.explain && explains_by_analysis(state.geometry()))
+}
+
+/// Whether explain shows the live analysis on board `g`: where the exact solver does not play
+/// (there the players' own views are exact; elsewhere a small proof per move leaves most cells
+/// unproven).
+pub fn explains_by_analysis(g: Geometry) -> bool {
+    !crate::solver::solves(g)
 }
 
 /// The game's line: the moves played, then those undo took back, in the order redo plays them.

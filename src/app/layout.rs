@@ -52,9 +52,9 @@ pub const UNDO_BOX: Rect = Rect::new(420, 145, 525, 195);
 /// On the LED board: the explain button.
 pub const EXPLAIN_BOX: Rect = Rect::new(540, 145, 700, 195);
 /// On the LED board: the analyse button, right of the board.
-pub const ANALYSE_BOX: Rect = Rect::new(420, 400, 560, 450);
+pub const ANALYSE_BOX: Rect = Rect::new(420, 400, 590, 450);
 /// On the LED board: the evaluation graph, right of the board under the score.
-pub const GRAPH_BOX: Rect = Rect::new(580, 380, 780, 520);
+pub const GRAPH_BOX: Rect = Rect::new(600, 380, 780, 520);
 
 /// The font size of the additions on boards other than the LED's, where they share a narrow column.
 pub const SMALL_FONT: u32 = 24;
@@ -129,9 +129,9 @@ impl Layout {
                 (row(2), Action::SwapStart),
                 (row(6), Action::ResetScore),
                 (row(3), Action::NextBoard),
-                (Rect::new(615, 460, 695, 500), Action::Undo),
+                (Rect::new(615, 460, 680, 500), Action::Undo),
                 (row(5), Action::ToggleExplain),
-                (Rect::new(700, 460, 790, 500), Action::ToggleAnalysis),
+                (Rect::new(685, 460, 790, 500), Action::ToggleAnalysis),
             ]
         }
     }

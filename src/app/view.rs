@@ -36,7 +36,7 @@ pub fn images(state: &App) -> Vec<Image> {
         images.extend(layout.board.cell_box(c).inset(9).outline(ORANGE));
     }
     let live = analysis::wanted(state);
-    if state.explain && (layout.led || !live) {
+    if state.explain && !analysis::explains_by_analysis(state.geometry()) {
         images.extend(explanation_images(state, &layout));
     }
     let report = state.analysing.report.as_ref().filter(|_| live);
@@ -131,8 +131,14 @@ fn explanation_images(state: &App, layout: &Layout) -> Vec<Image> {
 
 /// Whose view `explain` shows, in the last key hint's place: "explain: weights for o".
 fn explanation_caption(state: &App) -> Option<String> {
-    let id = explaining_player(state).filter(|_| !state.game.state().game_over())?;
+    if state.game.state().game_over() {
+        return None;
+    }
     let side = state.game.state().player_to_move();
+    if analysis::explains_by_analysis(state.geometry()) {
+        return Some(format!("explain: analysis for {}", side.symbol()));
+    }
+    let id = explaining_player(state)?;
     Some(if state.computer(side).is_some() {
         format!("{id} for {}: enter = its move", side.symbol())
     } else {
