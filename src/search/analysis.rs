@@ -124,6 +124,8 @@ pub struct Analysis {
     search: Search,
     /// The exact solver, on boards it plays.
     solver: Option<solver::Solver>,
+    /// The solver's verdicts of the moves solved so far (each move is solved once).
+    solved: std::collections::HashMap<Cell, Verdict>,
     /// True once line 1 of depth 1 is done: the answers without a tree search were tried.
     obvious_tried: bool,
     /// The depth being searched and the lines found at it so far.
@@ -152,6 +154,7 @@ impl Analysis {
             search: Search::new(Limits::nodes(0), super::cancel_flag()),
             solver,
             obvious_tried: false,
+            solved: std::collections::HashMap::new(),
             depth: 1,
             partial: Vec::new(),
             last: None,
@@ -321,11 +324,17 @@ impl Analysis {
         };
         let mover = self.state.player_to_move();
         for line in lines {
-            let child = self.state.result(line.cell);
-            let Some(outcome) = solver.outcome(&child) else {
-                continue; // out of budget: the search's value stays
+            let verdict = match self.solved.get(&line.cell) {
+                Some(&v) => v,
+                None => {
+                    let Some(outcome) = solver.outcome(&self.state.result(line.cell)) else {
+                        continue; // out of budget: the search's value stays
+                    };
+                    let v = Verdict::of(outcome, mover);
+                    self.solved.insert(line.cell, v);
+                    v
+                }
             };
-            let verdict = Verdict::of(outcome, mover);
             let plies = match line.score {
                 Score::Proven(v) if v.verdict == verdict => v.plies,
                 _ if verdict == Verdict::Draw => Some(self.state.free_cells().len() as u32),
