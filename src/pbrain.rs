@@ -12,6 +12,12 @@
 //! may set up any arrangement (no game of turns need leave it); the search plays it as a
 //! [`Setup`].
 //!
+//! While it thinks, the engine reports its progress after each depth as managers show it,
+//! `MESSAGE depth D ev E nodes N nps R pv x,y …` ([`Progress`], sent through
+//! [`Brain::set_progress`] as it comes); Yixin's `YXNBEST N` (as Rapfi implements it) thinks with
+//! the N best moves (multi-PV), reporting each line after each depth (`… multipv K …`), and plays
+//! the best.
+//!
 //! Whatever a reply repeats of the manager's input is an [`Excerpt`]: at most
 //! [`Excerpt::MAX_CHARS`] printable characters, so that a reply is always one short line.
 
