@@ -309,7 +309,9 @@ impl Explained {
     /// `state` with its explanation up to date: kept while the game and the explaining player are
     /// the same, worked out again when they change, dropped when not explaining.
     pub(super) fn refresh(mut state: App) -> App {
-        let player = explaining_player(&state).filter(|_| state.explain);
+        // Where explain shows the live analysis, no player's view is worked out.
+        let by_analysis = super::analysis::explains_by_analysis(state.geometry());
+        let player = explaining_player(&state).filter(|_| state.explain && !by_analysis);
         state.explained = match (player, state.explained.take()) {
             (None, _) => None,
             (Some(p), Some(e)) if e.player == p && e.game == state.game => Some(e),
