@@ -82,6 +82,15 @@ pub struct Hooks<'a> {
     pub on_depth: Option<&'a mut (dyn FnMut(&SearchResult) + Send)>,
 }
 
+impl Hooks<'_> {
+    /// Whether the hooks need this engine's root: moves left out, or analysis's own proofs. A
+    /// search that answers without them (another engine for some boards) must leave such a
+    /// search to this one; a report after each depth alone any engine can give.
+    pub fn need_root(&self) -> bool {
+        !self.exclude.is_empty() || self.analysis
+    }
+}
+
 /// A search: its limits, its cancel flag and its transposition table (kept between moves).
 pub struct Search {
     limits: Limits,
