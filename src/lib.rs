@@ -29,6 +29,7 @@ pub mod analysis;
 pub mod app;
 pub mod arena;
 pub mod bp;
+pub mod clock;
 pub mod commands;
 pub mod easel;
 pub mod explain;
@@ -43,6 +44,7 @@ pub mod rules;
 pub mod search;
 pub mod solver;
 pub mod value;
+pub mod web;
 
 pub use game::{Game, MoveError};
 pub use geometry::{Cell, CellSet, Geometry};

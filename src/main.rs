@@ -2,6 +2,7 @@
 #![cfg_attr(windows, windows_subsystem = "windows")]
 
 mod console;
+mod platform;
 mod shell;
 
 use std::process::ExitCode;
@@ -9,41 +10,37 @@ use tictactoe::commands::{self, cli, cli::Parsed};
 
 fn main() -> ExitCode {
     console::attach_parent_console();
-    let cli = match cli::parse(std::env::args_os()) {
+    let cli = match cli::parse(platform::args()) {
         Parsed::Run(cli) => cli,
-        Parsed::Print(text) => return print_quietly(&text),
+        Parsed::Print(text) => return print(&text),
         Parsed::Error(line) => {
-            eprintln!("{line}");
+            platform::show_error(&line);
             return ExitCode::from(2);
         }
     };
     match cli.command {
         Some(command) => match commands::run(command) {
-            Ok(text) => print_quietly(&text),
+            Ok(text) => print(&text),
             Err(line) => {
-                eprintln!("tictactoe: {line}");
+                platform::show_error(&format!("tictactoe: {line}"));
                 ExitCode::from(2)
             }
         },
         None => match commands::window_app(&cli) {
             Ok(app) => shell::run_window(app),
             Err(line) => {
-                eprintln!("tictactoe: {line}");
+                platform::show_error(&format!("tictactoe: {line}"));
                 ExitCode::from(2)
             }
         },
     }
 }
 
-/// Prints to standard output; a closed pipe (`tictactoe arena | head`) ends the output quietly.
-fn print_quietly(text: &str) -> ExitCode {
-    use std::io::Write;
-    match std::io::stdout().lock().write_all(text.as_bytes()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("tictactoe: cannot write the output: {e}");
-            ExitCode::FAILURE
-        }
+/// Prints a text asked for (standard output, or the page).
+fn print(text: &str) -> ExitCode {
+    if platform::show_text(text) {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
     }
 }

@@ -11,6 +11,8 @@ use std::sync::{mpsc, Arc};
 use tictactoe::app::{self, App};
 use tictactoe::easel::{self, Image};
 
+use crate::platform;
+
 /// The Easel picture's side in Easel units (the LED canvas is 800 × 800), and the window's side
 /// where the screen has room.
 pub const SIZE: f32 = 800.0;
@@ -123,11 +125,13 @@ impl EventHandler for Steps {
         }
     }
 
-    fn key_down_event(&mut self, code: KeyCode, _mods: KeyMods, repeat: bool) {
+    fn key_down_event(&mut self, code: KeyCode, mods: KeyMods, repeat: bool) {
         if code == KeyCode::Escape {
-            self.quit = true;
+            self.quit = platform::ESC_QUITS;
         } else if let Some(key) = special_key(code, repeat) {
             self.push(false, Some(key));
+        } else if let Some(letter) = ctrl_letter(code, mods).filter(|_| platform::CTRL_BY_KEY) {
+            self.push(false, Some(easel::Key::Ctrl(letter)));
         }
     }
 }
@@ -150,6 +154,15 @@ fn char_key(c: char, mods: KeyMods, repeat: bool) -> Option<easel::Key> {
     } else {
         c.to_lowercase().next().map(easel::Key::Char)
     }
+}
+
+/// The letter of Ctrl+letter pressed (`KeyCode::A` to `KeyCode::Z`, whose codes are the capitals').
+/// Where the platform reports no character for it ([`platform::CTRL_BY_KEY`]: a browser sends no
+/// `keypress`), the key itself is the step.
+fn ctrl_letter(code: KeyCode, mods: KeyMods) -> Option<char> {
+    let code = code as u16;
+    (mods.ctrl && (KeyCode::A as u16..=KeyCode::Z as u16).contains(&code))
+        .then(|| char::from(b'a' + (code - KeyCode::A as u16) as u8))
 }
 
 /// The Easel key of a key with no character: the arrows (which repeat when held) and Enter.
@@ -219,21 +232,17 @@ fn draw(images: &[Image], font: &Font, viewport: Viewport) {
 /// (`scripts/subset-font.sh` makes the subset from the full font).
 const FONT: &[u8] = include_bytes!("../assets/DejaVuSansMono-ASCII.ttf");
 
-/// Asks for the next frame when the program will change by itself (`App::next_change_at`), and
-/// otherwise waits for input without drawing. On X11 the vendored miniquad's blocking loop wakes
-/// at that moment, or when a worker brings an answer ([`Thinker`]); elsewhere the shell wakes
-/// every 50 ms until then, or while a computer thinks.
+/// Asks for the next frame when the program will change by itself (`App::next_change_at`) or a
+/// computer's answer is awaited, and otherwise waits for input without drawing
+/// ([`platform::wake_after`]).
 fn wake_for(state: &App) {
     let wait = state
         .next_change_at()
         .map(|at| std::time::Duration::from_secs_f64((at - get_time()).max(0.0)));
-    if cfg!(target_os = "linux") {
-        miniquad::window::schedule_update_after(wait);
-    } else if wait.is_some() || state.thinking.is_some() || state.analysing.job.is_some() {
-        let poll = std::time::Duration::from_millis(50);
-        std::thread::sleep(wait.map_or(poll, |w| w.min(poll)));
-        miniquad::window::schedule_update();
-    }
+    platform::wake_after(
+        wait,
+        state.thinking.is_some() || state.analysing.job.is_some(),
+    );
 }
 
 /// Works out slow computers' moves away from the cycle ([`App::thinking`]): each request on a
@@ -271,14 +280,15 @@ impl Thinker {
             return;
         };
         let stop = Arc::new(AtomicBool::new(false));
-        let (request, ticket) = (request.clone(), request.ticket);
-        let (send, stopped) = (self.send.clone(), Arc::clone(&stop));
-        std::thread::spawn(move || {
-            if let Some(cell) = app::answer(&request, &stopped) {
+        let (ticket, send) = (request.ticket, self.send.clone());
+        platform::think(platform::Thinking {
+            request: request.clone(),
+            stop: Arc::clone(&stop),
+            answer: Box::new(move |cell| {
                 if send.send((ticket, cell)).is_ok() {
                     miniquad::window::wake_up();
                 }
-            }
+            }),
         });
         self.current = Some((ticket, stop));
     }
@@ -293,7 +303,8 @@ impl Thinker {
 }
 
 /// Runs the app's analysis job ([`app::analysis::Job`]: the live analysis of the position, or a
-/// review of the game's moves) on a worker thread, whose findings come back as steps
+/// review of the game's moves) away from the frames ([`platform::analyse`]: a thread of its own,
+/// or slices between the page's frames), whose findings come back as steps
 /// ([`easel::Input::analysis`]) and wake the window; a job the app no longer wants is told to
 /// stop. With no job, no thread runs.
 struct Analyst {
@@ -326,16 +337,18 @@ impl Analyst {
             return;
         };
         let stop = Arc::new(AtomicBool::new(false));
-        let (send, stopped) = (self.send.clone(), Arc::clone(&stop));
-        self.current = Some((job.ticket, stop));
-        std::thread::spawn(move || {
-            app::analysis::run_job(&job, &stopped, |answer, wake| {
+        let send = self.send.clone();
+        self.current = Some((job.ticket, Arc::clone(&stop)));
+        platform::analyse(platform::Analysing {
+            job,
+            stop,
+            send: Box::new(move |answer, wake| {
                 let sent = send.send(answer).is_ok();
                 if wake {
                     miniquad::window::wake_up();
                 }
                 sent
-            });
+            }),
         });
     }
 
@@ -407,6 +420,7 @@ async fn run(mut state: App) {
         for step in steps.steps.drain(..) {
             state = app::new_state(&step.at(now), state);
         }
+        platform::work_a_slice();
         for answer in thinker.answers(now) {
             state = app::new_state(&answer, state);
         }
@@ -477,48 +491,13 @@ fn icon() -> miniquad::conf::Icon {
     }
 }
 
-/// Fails with a one-line reason when there is evidently no display to open a window on.
-fn check_display() -> Result<(), String> {
-    if cfg!(target_os = "linux")
-        && std::env::var_os("DISPLAY").is_none()
-        && std::env::var_os("WAYLAND_DISPLAY").is_none()
-    {
-        return Err("cannot open a window: no display (DISPLAY is not set)".into());
-    }
-    Ok(())
-}
-
-/// Replaces the panic report with one line and exit code 1: when the window cannot be opened or
-/// the display fails under it (no OpenGL, an X error, the window destroyed from outside), the
-/// vendored miniquad panics with the reason, and a person should read that, not a backtrace.
-fn quiet_panics() {
-    std::panic::set_hook(Box::new(|info| {
-        let payload = info.payload();
-        let reason = payload
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| payload.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "unknown error".into());
-        eprintln!("tictactoe: cannot run the window: {reason}");
-        std::process::exit(1);
-    }));
-}
-
 /// Opens the window and plays until it is closed: exit code 0, or 1 with one line on stderr when
 /// the window cannot run.
 pub fn run_window(app: App) -> ExitCode {
-    if let Err(e) = check_display() {
+    if let Err(e) = platform::prepare_window() {
         eprintln!("tictactoe: {e}");
         return ExitCode::FAILURE;
     }
-    // Mesa's own warnings ("libGL error: …") would come before the one line that says what
-    // failed; LIBGL_DEBUG and EGL_LOG_LEVEL set by the user still apply.
-    for (name, quiet) in [("LIBGL_DEBUG", "quiet"), ("EGL_LOG_LEVEL", "fatal")] {
-        if std::env::var_os(name).is_none() {
-            std::env::set_var(name, quiet);
-        }
-    }
-    quiet_panics();
     macroquad::Window::from_config(conf(), run(app));
     ExitCode::SUCCESS
 }
@@ -626,6 +605,16 @@ mod tests {
             ]
         );
         assert!(s.quit, "Esc quits");
+    }
+
+    #[test]
+    fn ctrl_and_a_letter_key_is_that_letter() {
+        assert_eq!(ctrl_letter(KeyCode::Z, mods(true)), Some('z'));
+        assert_eq!(ctrl_letter(KeyCode::A, mods(true)), Some('a'));
+        assert_eq!(ctrl_letter(KeyCode::Y, mods(true)), Some('y'));
+        assert_eq!(ctrl_letter(KeyCode::Z, mods(false)), None);
+        assert_eq!(ctrl_letter(KeyCode::Key5, mods(true)), None);
+        assert_eq!(ctrl_letter(KeyCode::Enter, mods(true)), None);
     }
 
     #[test]

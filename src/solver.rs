@@ -29,12 +29,12 @@
 //! On the empty board of a game with `run ≥ 9` the value is a draw without search: both players can
 //! stop every line by a pairing strategy (Pollak–Shannon; SPEC.md §7).
 
+use crate::clock::Instant;
 use crate::geometry::{Cell, Geometry};
 use crate::rules::{Outcome, Player, State};
 use crate::value::{Value, Verdict};
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
-use std::time::Instant;
 
 /// The largest board the solver plays: its bit sets are `u64`.
 pub const MAX_CELLS: usize = 64;

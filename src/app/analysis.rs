@@ -218,7 +218,7 @@ pub fn run_job(job: &Job, stop: &AtomicBool, mut send: impl FnMut(Answer, bool) 
             send(Answer::Report { ticket, report }, true)
         }),
         JobKind::Review(points) => {
-            let mut woken = std::time::Instant::now();
+            let mut woken = crate::clock::Instant::now();
             for (k, (index, state)) in points.iter().enumerate() {
                 if stop.load(Ordering::Relaxed) {
                     return;
@@ -226,7 +226,7 @@ pub fn run_job(job: &Job, stop: &AtomicBool, mut send: impl FnMut(Answer, bool) 
                 let x_probability = x_win_probability(state, REVIEW_NODES);
                 let wake = k + 1 == points.len() || woken.elapsed() >= REPORT_INTERVAL;
                 if wake {
-                    woken = std::time::Instant::now();
+                    woken = crate::clock::Instant::now();
                 }
                 let answer = Answer::Point {
                     ticket,

@@ -310,8 +310,10 @@ impl Explained {
     /// the same, worked out again when they change, dropped when not explaining.
     pub(super) fn refresh(mut state: App) -> App {
         // Where explain shows the live analysis, no player's view is worked out.
-        let by_analysis = super::analysis::explains_by_analysis(state.geometry());
-        let player = explaining_player(&state).filter(|_| state.explain && !by_analysis);
+        let by_analysis = || super::analysis::explains_by_analysis(state.geometry());
+        let player = (state.explain && !by_analysis())
+            .then(|| explaining_player(&state))
+            .flatten();
         state.explained = match (player, state.explained.take()) {
             (None, _) => None,
             (Some(p), Some(e)) if e.player == p && e.game == state.game => Some(e),

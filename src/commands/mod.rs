@@ -168,6 +168,7 @@ pub fn player_for(g: Geometry, name: &str) -> Result<&'static dyn ComputerPlayer
 
 /// A progress bar or spinner on standard error when it is a terminal, with `template`
 /// (indicatif's); hidden otherwise, so that scripts and pipes see only the answer.
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) fn progress(template: &str, length: Option<u64>) -> indicatif::ProgressBar {
     use std::io::IsTerminal;
     if !std::io::stderr().is_terminal() {
@@ -181,6 +182,12 @@ pub(crate) fn progress(template: &str, length: Option<u64>) -> indicatif::Progre
         bar.set_style(style);
     }
     bar
+}
+
+/// A web page has no terminal (and offers no subcommands): no progress bar.
+#[cfg(target_arch = "wasm32")]
+pub(crate) fn progress(_template: &str, _length: Option<u64>) -> crate::web::NoProgress {
+    crate::web::NoProgress
 }
 
 #[cfg(test)]

@@ -17,12 +17,13 @@
 
 use super::engine::Hooks;
 use super::{calibration, Limits, Search, SearchResult, MATE, MATE_BOUND};
+use crate::clock::Instant;
 use crate::geometry::Cell;
 use crate::rules::{Setup, State};
 use crate::solver;
 use crate::value::{Value, Verdict};
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The lines an analysis shows unless told otherwise.
 pub const DEFAULT_LINES: usize = 5;

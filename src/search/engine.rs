@@ -11,13 +11,14 @@
 use super::board::{Board, Layout, EMPTY};
 use super::tt::{Bound, Entry, Table};
 use super::{Limits, MATE, MATE_BOUND};
+use crate::clock::Instant;
 use crate::geometry::Cell;
 use crate::rules::Setup;
 use crate::value::Value;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The deepest ply the search reaches (forced blocks extend beyond the nominal depth).
 const MAX_PLY: usize = 128;
@@ -77,8 +78,8 @@ pub struct Hooks<'a> {
     /// Only the tree search: not the answers without it (the only cell, a win at once, a block,
     /// a threat-space win), which an analysis tried already.
     pub search_only: bool,
-    /// Called after each completed depth of the main thread, with the figures so far (cells
-    /// 0-based, as inside the engine).
+    /// Called after each completed depth of the main thread, with the figures so far (in the
+    /// game's cells).
     pub on_depth: Option<&'a mut (dyn FnMut(&SearchResult) + Send)>,
 }
 
@@ -165,22 +166,7 @@ impl Search {
         hooks: Hooks<'_>,
     ) -> Option<SearchResult> {
         let started = Instant::now();
-        let g = position.geometry;
-        let shape = (g.width(), g.height(), g.run());
-        if self.shape != Some(shape) {
-            let cells = shape.0 * shape.1;
-            self.tt = Table::with_slots(match cells {
-                0..=16 => 1 << 12,
-                17..=64 => 1 << 20,
-                _ => 1 << 21,
-            });
-            self.shape = Some(shape);
-        }
-        let layout = Arc::new(Layout::new(g));
-        let board = Board::of(layout, &position.stones, position.to_move);
-        if board.winner().is_some() || board.stone_count() == g.cells() {
-            return None;
-        }
+        let board = self.board(position, 1)?;
         let shared = Shared {
             tt: &self.tt,
             cancel: stop,
@@ -191,7 +177,7 @@ impl Search {
         let mut main = Worker::new(board.clone(), &shared, deadline, self.limits.nodes, 0);
         main.exclude = hooks.exclude.iter().map(|&c| (c - 1) as u16).collect();
         main.analysis = hooks.analysis;
-        // Progress is timed from here: the table above may take a while to allocate.
+        // Progress is timed from here: the table may have taken a while to allocate.
         main.started = Instant::now();
         let obvious = if main.exclude.is_empty() && !hooks.search_only {
             main.obvious()
@@ -221,12 +207,208 @@ impl Search {
         };
         result.nodes = shared.nodes.load(Ordering::Relaxed) + main.nodes;
         result.elapsed = started.elapsed();
-        // The engine's cell indices are `cell − 1`: the answer is in the game's cells.
-        result.best += 1;
-        for c in &mut result.pv {
-            *c += 1;
+        Some(in_game_cells(result))
+    }
+
+    /// The engine's board of `position`, the table sized for its shape (at least `min_slots`);
+    /// `None` when the game is over (someone has a line, or the board is full).
+    fn board(&mut self, position: &Setup, min_slots: usize) -> Option<Board> {
+        let g = position.geometry;
+        let shape = (g.width(), g.height(), g.run());
+        if self.shape != Some(shape) {
+            let cells = shape.0 * shape.1;
+            self.tt = Table::with_slots(min_slots.max(match cells {
+                0..=16 => 1 << 12,
+                17..=64 => 1 << 20,
+                _ => 1 << 21,
+            }));
+            self.shape = Some(shape);
         }
-        Some(result)
+        let layout = Arc::new(Layout::new(g));
+        let board = Board::of(layout, &position.stones, position.to_move);
+        (board.winner().is_none() && board.stone_count() < g.cells()).then_some(board)
+    }
+}
+
+/// The engine's cell indices are `cell − 1`: the answer in the game's cells.
+fn in_game_cells(mut result: SearchResult) -> SearchResult {
+    result.best += 1;
+    for c in &mut result.pv {
+        *c += 1;
+    }
+    result
+}
+
+/// A search run in slices on one thread — a web page's, between its frames — instead of at once.
+/// Each [`Search::slice`] searches about a given number of nodes and returns; the next one goes on
+/// where it stopped. Between slices the search keeps its transposition table (in the [`Search`]),
+/// the iteration it has reached, the best move of the last one completed and the root's move
+/// order; an iteration cut short is searched again from its start, and the table gives back at
+/// once the subtrees that earlier slices finished. The limits are the search's: its time from
+/// [`Search::begin_slices`] on (the frames between slices included), its nodes over all slices.
+#[derive(Clone, Debug)]
+pub struct Slices {
+    position: Setup,
+    started: Instant,
+    /// The immediate answers and the root's threat searches ([`Worker::obvious`]) are done.
+    obvious_done: bool,
+    /// The root's moves, the best first, and whether they leave out live cells.
+    root: Vec<u16>,
+    root_skipped: bool,
+    /// The iteration to search next.
+    depth: u32,
+    /// What the last completed iteration found (before any, the root's first move).
+    result: Option<SearchResult>,
+    /// Nodes searched by every slice so far, and by the immediate answers' slices.
+    nodes: u64,
+    obvious_nodes: u64,
+    /// The threat searches' failures ([`Worker`]'s), kept from slice to slice.
+    vcf_failed: HashMap<u64, u32>,
+    vct_failed: HashMap<u64, u32>,
+}
+
+/// The least table of a search in slices (4 MB): what the earlier slices finished must stay in
+/// it for the next ones to go on, where a search at once may forget more (64 KB for 16 cells).
+const SLICES_SLOTS: usize = 1 << 18;
+
+impl Slices {
+    /// Nodes searched by every slice so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
+
+impl Search {
+    /// Begins a search of `position` to be run in slices ([`Search::slice`]); `None` when the
+    /// game is over.
+    pub fn begin_slices(&mut self, position: &Setup) -> Option<Slices> {
+        self.board(position, SLICES_SLOTS)?;
+        Some(Slices {
+            position: *position,
+            started: Instant::now(),
+            obvious_done: false,
+            root: Vec::new(),
+            root_skipped: false,
+            depth: 1,
+            result: None,
+            nodes: 0,
+            obvious_nodes: 0,
+            vcf_failed: HashMap::new(),
+            vct_failed: HashMap::new(),
+        })
+    }
+
+    /// Searches `slices` for about `nodes` more nodes (the first slices look for the immediate
+    /// answers and the root's threats, the next ones deepen): the answer when
+    /// the search is done — the value proven, the deepest iteration searched, the time or the
+    /// nodes used up, or the search's cancel flag set — and `None` while it goes on.
+    pub fn slice(&mut self, slices: &mut Slices, nodes: u64) -> Option<SearchResult> {
+        let board = self.board(&slices.position, SLICES_SLOTS)?;
+        let cancel = Arc::clone(&self.cancel);
+        let shared = Shared {
+            tt: &self.tt,
+            cancel: &cancel,
+            stop: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+        };
+        let deadline = self.limits.time.map(|t| slices.started + t);
+        let left = self
+            .limits
+            .nodes
+            .map(|n| n.saturating_sub(slices.nodes).max(1));
+        let finish = |slices: &Slices, mut r: SearchResult| {
+            r.nodes = slices.nodes;
+            r.elapsed = slices.started.elapsed();
+            Some(in_game_cells(r))
+        };
+        let budget = left.map_or(nodes, |l| l.min(nodes)).max(1);
+        let mut w = Worker::new(board, &shared, deadline, Some(budget), 0);
+        w.sliced = true;
+        // The threat searches' failures stay known from slice to slice.
+        w.vcf_failed = std::mem::take(&mut slices.vcf_failed);
+        w.vct_failed = std::mem::take(&mut slices.vct_failed);
+        if !slices.obvious_done {
+            let obvious = w.obvious();
+            slices.nodes += w.nodes;
+            slices.obvious_nodes += w.nodes;
+            if let Some(r) = obvious {
+                return finish(slices, r);
+            }
+            // Cut short by the slice: the next one goes on (the threat searches' budgets hold
+            // over all the slices, and so do the search's limits).
+            let out = cancel.load(Ordering::Relaxed)
+                || deadline.is_some_and(|d| Instant::now() >= d)
+                || left.is_some_and(|l| w.nodes >= l);
+            if w.nodes >= budget && slices.obvious_nodes < ROOT_VCF_NODES + ROOT_VCT_NODES && !out {
+                slices.vcf_failed = std::mem::take(&mut w.vcf_failed);
+                slices.vct_failed = std::mem::take(&mut w.vct_failed);
+                return None;
+            }
+            let mut ordered = Vec::new();
+            slices.root_skipped = w.order_into(0, None, &mut ordered);
+            slices.root = ordered.into_iter().map(|(_, c)| c).collect();
+            if slices.root.is_empty() {
+                slices.root = (0..w.b.layout().cells as u16)
+                    .filter(|&c| w.b.stone(c as usize) == EMPTY)
+                    .collect();
+            }
+            let first = slices.root[0] as usize;
+            slices.result = Some(SearchResult {
+                best: first,
+                value: 0,
+                proven: None,
+                depth: 0,
+                nodes: 0,
+                pv: vec![first],
+                elapsed: Duration::ZERO,
+            });
+            slices.obvious_done = true;
+            slices.vcf_failed = std::mem::take(&mut w.vcf_failed);
+            slices.vct_failed = std::mem::take(&mut w.vct_failed);
+            return if out {
+                finish(slices, slices.result.clone().expect("just set"))
+            } else {
+                None
+            };
+        }
+        w.root_skipped = slices.root_skipped;
+        let answer = loop {
+            let result = slices.result.as_mut().expect("set by the first slice");
+            if slices.depth > self.limits.max_depth {
+                break result.clone();
+            }
+            let Some((value, best, proven)) = w.root(slices.depth as i32, &mut slices.root) else {
+                // Cut short: by the slice's nodes (the next slice goes on), or by the search's
+                // own limits (the answer is the last completed iteration's).
+                let out = cancel.load(Ordering::Relaxed)
+                    || deadline.is_some_and(|d| Instant::now() >= d)
+                    || left.is_some_and(|l| w.nodes >= l);
+                slices.nodes += w.nodes;
+                slices.vcf_failed = std::mem::take(&mut w.vcf_failed);
+                slices.vct_failed = std::mem::take(&mut w.vct_failed);
+                return if out {
+                    let r = result.clone();
+                    finish(slices, r)
+                } else {
+                    None
+                };
+            };
+            result.best = best as usize;
+            result.value = value;
+            result.depth = slices.depth;
+            result.pv = w.pv(best);
+            result.proven = w.proven(value, proven);
+            slices.depth += 1;
+            let half_time = self
+                .limits
+                .time
+                .is_some_and(|t| slices.started.elapsed() * 2 > t);
+            if result.proven.is_some() || half_time {
+                break result.clone();
+            }
+        };
+        slices.nodes += w.nodes;
+        finish(slices, answer)
     }
 }
 
@@ -250,6 +432,8 @@ struct Worker<'a> {
     vct_failed: HashMap<u64, u32>,
     /// The node count at which the current threat search gives up.
     vcf_limit: u64,
+    /// The worker searches a slice ([`Slices`]): its node limit is the slice's, not the move's.
+    sliced: bool,
     buffers: Vec<Vec<(i32, u16)>>,
     /// Root moves left out ([`Hooks::exclude`]).
     exclude: Vec<u16>,
@@ -314,6 +498,7 @@ impl<'a> Worker<'a> {
             vcf_failed: HashMap::new(),
             vct_failed: HashMap::new(),
             vcf_limit: 0,
+            sliced: false,
             buffers: vec![Vec::new(); MAX_PLY + 2],
             exclude: Vec::new(),
             analysis: false,
@@ -386,7 +571,7 @@ impl<'a> Worker<'a> {
         }
         if !self.aborted && self.b.layout().run >= 3 {
             // An eighth of a node budget; a tenth of a second's worth of nodes per second of time.
-            let budget = match (self.node_limit, self.deadline) {
+            let budget = match (self.node_limit.filter(|_| !self.sliced), self.deadline) {
                 (Some(n), _) => n / 8,
                 (None, Some(d)) => {
                     let ms = d.saturating_duration_since(Instant::now()).as_millis() as u64;
@@ -452,23 +637,9 @@ impl<'a> Worker<'a> {
             } else {
                 proven
             };
-            result.proven = if !shown {
-                None
-            } else if value >= MATE_BOUND {
-                Some(Value::win((MATE - value) as u32))
-            } else if value <= -MATE_BOUND {
-                Some(Value::loss((MATE + value) as u32))
-            } else {
-                // A drawn game ends when the board is full.
-                Some(Value::draw(
-                    (self.b.layout().cells - self.b.stone_count()) as u32,
-                ))
-            };
+            result.proven = self.proven(value, shown);
             if let Some(report) = on_depth.as_mut() {
-                // In the game's cells.
-                let mut seen = result.clone();
-                seen.best += 1;
-                seen.pv.iter_mut().for_each(|c| *c += 1);
+                let mut seen = in_game_cells(result.clone());
                 seen.nodes = self.shared.nodes.load(Ordering::Relaxed) + self.nodes;
                 seen.elapsed = self.started.elapsed();
                 report(&seen);
@@ -481,6 +652,22 @@ impl<'a> Worker<'a> {
             }
         }
         Some(result)
+    }
+
+    /// The game-theoretic value of a root value `value`, when it is `proven`.
+    fn proven(&self, value: i32, proven: bool) -> Option<Value> {
+        if !proven {
+            None
+        } else if value >= MATE_BOUND {
+            Some(Value::win((MATE - value) as u32))
+        } else if value <= -MATE_BOUND {
+            Some(Value::loss((MATE + value) as u32))
+        } else {
+            // A drawn game ends when the board is full.
+            Some(Value::draw(
+                (self.b.layout().cells - self.b.stone_count()) as u32,
+            ))
+        }
     }
 
     /// The best line from the table, starting with `best`.

@@ -23,7 +23,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-pub use engine::{Hooks, Search, SearchResult};
+pub use engine::{Hooks, Search, SearchResult, Slices};
 
 /// The value of a won game for the side that wins it at the root; a win in `n` plies is worth
 /// `MATE - n`, a loss in `n` plies `-(MATE - n)`.

@@ -1,0 +1,43 @@
+// The page's side of the game: a plugin of macroquad's JS loader (mq_js_bundle.js, which must be
+// loaded first), through its own mechanism, miniquad_add_plugin. It gives the program
+// (src/platform.rs) the page's query string, whose parameters are the window's command-line
+// options, and shows a text in place of the game: a one-line error for bad parameters, or the
+// help that ?help asks for.
+"use strict";
+(function () {
+    var query = null;
+
+    // The query string (?o=search&width=15…) as UTF-8 bytes.
+    function queryBytes() {
+        if (query === null) {
+            query = new TextEncoder().encode(window.location.search);
+        }
+        return query;
+    }
+
+    // `length` bytes of UTF-8 in the program's memory at `at`.
+    function text(at, length) {
+        return new TextDecoder().decode(new Uint8Array(wasm_memory.buffer, at, length));
+    }
+
+    miniquad_add_plugin({
+        name: "tictactoe",
+        version: 1,
+        register_plugin: function (importObject) {
+            importObject.env.tictactoe_query_length = function () {
+                return queryBytes().length;
+            };
+            importObject.env.tictactoe_query_copy = function (to, length) {
+                new Uint8Array(wasm_memory.buffer, to, length).set(queryBytes().subarray(0, length));
+            };
+            importObject.env.tictactoe_show_text = function (at, length, error) {
+                var message = document.getElementById("message");
+                message.textContent = text(at, length);
+                message.className = error ? "error" : "";
+                message.hidden = false;
+                document.getElementById("glcanvas").hidden = true;
+                document.getElementById("keys").hidden = true;
+            };
+        },
+    });
+})();
