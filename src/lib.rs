@@ -19,7 +19,7 @@
 //! | protocols, tables | [`pbrain`], [`arena`], [`analysis`] | the Gomocup engine protocol, games between players, exhaustive counts |
 //! | players | [`players`], [`explain`], [`bp`] | computer players behind one trait (each explains itself), the behavioral-programming engine of seed 001 |
 //! | engines | [`search`], [`solver`] | alpha-beta and threat-space search; the exact solver |
-//! | vocabulary | [`value`], [`game`], [`rules`], [`geometry`] | one value type; the game record; the rules (`State`, `Setup`, `Player`, `Stones`); boards and their lines |
+//! | vocabulary | [`value`], [`game`], [`rules`], [`rule`], [`geometry`] | one value type; the game record; the rules (`State`, `Setup`, `Player`, `Stones`); Gomocup's rules (freestyle, standard, renju and its forbidden points); boards and their lines |
 //!
 //! One vocabulary runs through every layer: a [`Cell`] numbered 1 … width·height row-major from
 //! the top-left (turned into text, or Gomocup's 0-based x,y, only at the edges), one [`Player`],
@@ -40,6 +40,7 @@ pub use app::layout;
 pub mod led;
 pub mod pbrain;
 pub mod players;
+pub mod rule;
 pub mod rules;
 pub mod search;
 pub mod solver;

@@ -325,6 +325,7 @@ fn threat_position(x: &[(usize, usize)], o: &[(usize, usize)]) -> State {
     let g = Geometry::new(15, 15, 5).unwrap();
     tictactoe::Setup {
         geometry: g,
+        rule: tictactoe::rule::Rule::Freestyle,
         stones: tictactoe::Stones {
             x: x.iter().map(|&(c, r)| g.cell(r, c)).collect(),
             o: o.iter().map(|&(c, r)| g.cell(r, c)).collect(),

@@ -55,6 +55,8 @@ pub const EXPLAIN_BOX: Rect = Rect::new(540, 145, 700, 195);
 pub const ANALYSE_BOX: Rect = Rect::new(420, 400, 590, 450);
 /// On the LED board: the evaluation graph, right of the board under the score.
 pub const GRAPH_BOX: Rect = Rect::new(600, 380, 780, 520);
+/// Off the LED board: the rule's button, in the column below the score.
+pub const RULE_BOX: Rect = Rect::new(615, 200, 790, 240);
 
 /// The font size of the additions on boards other than the LED's, where they share a narrow column.
 pub const SMALL_FONT: u32 = 24;
@@ -136,13 +138,13 @@ impl Layout {
         }
     }
 
-    /// Where the evaluation graph goes: below the score on large boards, right of the board on
-    /// the LED's.
+    /// Where the evaluation graph goes: at the foot of the column on large boards (below the
+    /// rule's button), right of the board on the LED's.
     pub fn graph_area(&self) -> Rect {
         if self.led {
             GRAPH_BOX
         } else {
-            Rect::new(615, 110, 790, 240)
+            Rect::new(615, 100, 790, 190)
         }
     }
 
@@ -170,7 +172,7 @@ impl Layout {
         } else {
             vec![
                 ("keys: arrows + enter play, r restart", point(310, 80)),
-                ("u undo, h hint, e explain, esc quit", point(310, 45)),
+                ("u undo, h hint, e explain, g rule", point(310, 45)),
             ]
         }
     }
@@ -180,12 +182,15 @@ impl Layout {
 pub fn buttons(state: &App) -> Vec<Button> {
     let layout = state.layout();
     let g = state.geometry();
+    let rule = state.game.rule();
     let board = if layout.led {
         format!("board {}x{} k{}", g.width(), g.height(), g.run())
+    } else if rule == crate::rule::Rule::Renju {
+        format!("{}x{} renju", g.width(), g.height())
     } else {
         format!("{}x{} k{}", g.width(), g.height(), g.run())
     };
-    layout
+    let mut all: Vec<Button> = layout
         .boxes()
         .into_iter()
         .map(|(rect, action)| {
@@ -207,5 +212,14 @@ pub fn buttons(state: &App) -> Vec<Button> {
                 action,
             }
         })
-        .collect()
+        .collect();
+    if !layout.led {
+        all.push(Button {
+            rect: RULE_BOX,
+            label: rule.to_string(),
+            font: layout.font(),
+            action: Action::NextRule,
+        });
+    }
+    all
 }

@@ -5,9 +5,10 @@ use super::analysis::Analysing;
 use super::layout::Layout;
 use super::schedule::ThinkRequest;
 use crate::explain::Explanation;
-use crate::game::Game;
+use crate::game::{Game, MoveError};
 use crate::geometry::{Cell, Geometry};
 use crate::players::{ComputerPlayer, PlayerId};
+use crate::rule::Rule;
 use crate::rules::{Outcome, Player};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -165,6 +166,9 @@ pub struct App {
     pub next_ticket: u64,
     /// Live analysis and the evaluation graph ([`super::analysis`]).
     pub analysing: Analysing,
+    /// A one-line notice for the person, until the next action: why a move was refused (renju's
+    /// `double three`, `double four`, `overline`).
+    pub notice: Option<String>,
 }
 
 impl Default for App {
@@ -199,12 +203,37 @@ impl App {
             thinking: None,
             next_ticket: 1,
             analysing: Analysing::default(),
+            notice: None,
         }
+    }
+
+    /// The same session under another rule (a new game). Renju is five in a row: on a board of
+    /// another run the rule after renju is taken instead. Seats whose computer does not play the
+    /// rule go to a person.
+    pub fn under_rule(mut self, rule: Rule) -> App {
+        let rule = if rule == Rule::Renju && self.geometry().run() != crate::rule::RENJU_RUN {
+            rule.next()
+        } else {
+            rule
+        };
+        self.game = Game::new_under(self.geometry(), rule, self.game.start());
+        for seat in [&mut self.x_seat, &mut self.o_seat] {
+            if seat.computer().is_some_and(|p| !p.plays_rule(rule)) {
+                *seat = Seat::Human;
+            }
+        }
+        self.redo.clear();
+        self.hint = None;
+        self
     }
 
     /// The same session on another board (a new game; seats that do not play it go to a person).
     pub fn on_board(mut self, geometry: Geometry) -> App {
-        self.game = Game::new(geometry, self.game.start());
+        let rule = match self.game.rule() {
+            Rule::Renju if geometry.run() != crate::rule::RENJU_RUN => Rule::Freestyle,
+            rule => rule,
+        };
+        self.game = Game::new_under(geometry, rule, self.game.start());
         for seat in [&mut self.x_seat, &mut self.o_seat] {
             if !seat.plays(geometry) {
                 *seat = Seat::Human;
@@ -255,8 +284,13 @@ impl App {
     /// The next seat for `p`'s side.
     pub(super) fn next_seat(&mut self, p: Player) {
         let g = self.geometry();
+        let rule = self.game.rule();
         let seat = self.seat_mut(p);
-        *seat = seat.next(g);
+        let mut next = seat.next(g);
+        while next.computer().is_some_and(|c| !c.plays_rule(rule)) {
+            next = next.next(g);
+        }
+        *seat = next;
     }
 
     pub(super) fn restart(&mut self, now: f64) {
@@ -267,8 +301,13 @@ impl App {
     }
 
     pub(super) fn play(&mut self, c: Cell, now: f64) {
-        if self.game.play_in_place(c).is_err() {
-            return;
+        match self.game.play_in_place(c) {
+            Ok(()) => {}
+            Err(MoveError::Forbidden { pattern, .. }) => {
+                self.notice = Some(pattern.to_string());
+                return;
+            }
+            Err(_) => return,
         }
         self.last_change = now;
         self.hint = None;

@@ -12,6 +12,7 @@
 //! | `arena` | `arena` |
 //! | `analyse` | [`analyse`] |
 //! | `pbrain` | `pbrain` (the stdio loop around [`crate::pbrain::Brain`]) |
+//! | `forbidden` | `forbidden` |
 //!
 //! A subcommand answers with its standard output or a one-line error; the binary prints the error
 //! on standard error (after `tictactoe: `) and exits with code 2.
@@ -20,6 +21,7 @@ pub mod analyse;
 mod arena;
 pub mod cli;
 pub mod explain;
+mod forbidden;
 mod r#move;
 mod pbrain;
 pub mod solve;
@@ -28,6 +30,7 @@ mod window;
 use crate::game::{Game, MoveError};
 use crate::geometry::{Cell, Geometry};
 use crate::players::{self, ComputerPlayer};
+use crate::rule::Rule;
 use crate::rules::Player;
 use cli::Command;
 use std::fmt;
@@ -73,6 +76,12 @@ pub fn run(command: Command) -> Result<String, String> {
             cells,
         } => analyse::run(lines.into(), budget, json, start.into(), board, &cells),
         Command::Pbrain => pbrain::run().map(|()| String::new()),
+        Command::Forbidden {
+            start,
+            width,
+            height,
+            cells,
+        } => forbidden::run(start.into(), width, height, &cells),
     };
     answer.map_err(|e| error_line(&e))
 }
@@ -131,7 +140,17 @@ impl std::error::Error for ParseCellsError {}
 /// from the top-left, in play order, `start`'s first); the error names the first one that is not
 /// a possible move, and why.
 pub fn parse_game(g: Geometry, start: Player, cells: &[String]) -> Result<Game, ParseCellsError> {
-    let mut game = Game::new(g, start);
+    parse_game_under(g, Rule::Freestyle, start, cells)
+}
+
+/// [`parse_game`] under `rule` (a forbidden point of the first player is not a possible move).
+pub fn parse_game_under(
+    g: Geometry,
+    rule: Rule,
+    start: Player,
+    cells: &[String],
+) -> Result<Game, ParseCellsError> {
+    let mut game = Game::new_under(g, rule, start);
     for (i, text) in cells.iter().enumerate() {
         let index = i + 1;
         let c: Cell = text.trim().parse().map_err(|_| ParseCellsError::NotACell {

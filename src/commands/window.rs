@@ -2,7 +2,7 @@
 //! board, the moves already played (`--moves`) and `--explain`, checked before the window opens.
 
 use super::cli::Cli;
-use super::{error_line, parse_game};
+use super::{error_line, parse_game_under};
 use crate::app::{App, Seat};
 
 /// The window's first state from the command line, or a one-line error (a player that does not
@@ -20,7 +20,17 @@ fn app(cli: &Cli) -> Result<App, String> {
             return Err(format!("{name} does not play the {g} board (as {side})"));
         }
     }
-    app.game = parse_game(g, cli.start.into(), &cli.moves).map_err(|e| e.to_string())?;
+    if let Some(name) = [&cli.x, &cli.o]
+        .into_iter()
+        .find(|name| crate::players::by_name(name).is_some_and(|p| !p.plays_rule(cli.board.rule)))
+    {
+        return Err(format!(
+            "{name} plays freestyle only, not {}",
+            cli.board.rule
+        ));
+    }
+    app.game = parse_game_under(g, cli.board.rule, cli.start.into(), &cli.moves)
+        .map_err(|e| e.to_string())?;
     app.explain = cli.explain;
     Ok(app)
 }

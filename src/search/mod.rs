@@ -17,6 +17,7 @@ pub mod analysis;
 mod board;
 pub mod calibration;
 mod engine;
+mod rule;
 mod tt;
 
 use std::sync::atomic::AtomicBool;
