@@ -1,6 +1,7 @@
 //! The program's state: the game record, who plays each side ([`Seat`]), the score, and what the
 //! additions need (undo, the cursor, a hint, explaining, a pending think request).
 
+use super::analysis::Analysing;
 use super::layout::Layout;
 use super::schedule::ThinkRequest;
 use crate::explain::Explanation;
@@ -202,8 +203,10 @@ pub struct App {
     pub explained: Option<Explained>,
     /// The request a slow computer is working on away from the cycle, if any.
     pub thinking: Option<ThinkRequest>,
-    /// The ticket of the next request.
+    /// The ticket of the next request (and of the next analysis job).
     pub next_ticket: u64,
+    /// Live analysis and the evaluation graph ([`super::analysis`]).
+    pub analysing: Analysing,
     /// A one-line notice for the person, until the next action: why a move was refused (renju's
     /// `double three`, `double four`, `overline`).
     pub notice: Option<String>,
@@ -256,6 +259,7 @@ impl App {
             explained: None,
             thinking: None,
             next_ticket: 1,
+            analysing: Analysing::default(),
             notice: None,
             engines: Vec::new(),
             forfeit: None,
@@ -503,7 +507,11 @@ impl Explained {
     /// `state` with its explanation up to date: kept while the game and the explaining player are
     /// the same, worked out again when they change, dropped when not explaining.
     pub(super) fn refresh(mut state: App) -> App {
-        let player = state.explain.then(|| explaining_player(&state)).flatten();
+        // Where explain shows the live analysis, no player's view is worked out.
+        let by_analysis = || super::analysis::explains_by_analysis(state.geometry());
+        let player = (state.explain && !by_analysis())
+            .then(|| explaining_player(&state))
+            .flatten();
         state.explained = match (player, state.explained.take()) {
             (None, _) => None,
             (Some(p), Some(e)) if e.player == p && e.game == state.game => Some(e),
