@@ -68,6 +68,8 @@ pub struct Search {
     tt: Table,
     /// The board the table's keys were made for.
     shape: Option<(usize, usize, usize)>,
+    /// The table of the five-in-a-row search (made on its first use).
+    gomoku_tt: Option<super::gomoku::Table>,
 }
 
 /// What the threads of one search share.
@@ -91,6 +93,7 @@ impl Search {
             cancel,
             tt: Table::with_slots(1),
             shape: None,
+            gomoku_tt: None,
         }
     }
 
@@ -152,6 +155,10 @@ impl Search {
         let mut main = Worker::new(board.clone(), &shared, deadline, self.limits.nodes, 0);
         let mut result = if let Some(r) = main.obvious() {
             r
+        } else if let Some(r) =
+            Search::gomoku(&mut self.gomoku_tt, self.limits, position, stop, started)
+        {
+            return Some(r);
         } else {
             let threads = self.limits.threads.clamp(1, super::available_cores());
             std::thread::scope(|scope| {
@@ -169,6 +176,43 @@ impl Search {
         result.nodes = shared.nodes.load(Ordering::Relaxed) + main.nodes;
         result.elapsed = started.elapsed();
         Some(result)
+    }
+}
+
+impl Search {
+    /// The five-in-a-row search on the pattern board, for boards of more than 49 cells with a run
+    /// of five; `None` for other games.
+    fn gomoku(
+        table: &mut Option<super::gomoku::Table>,
+        limits: Limits,
+        position: &Position,
+        stop: &AtomicBool,
+        started: Instant,
+    ) -> Option<SearchResult> {
+        use super::pattern::PatternBoard;
+        let (w, h) = (position.width(), position.height());
+        if position.run() != 5
+            || w * h <= RESTRICT_ABOVE_CELLS
+            || std::env::var_os("TICTACTOE_OLD_SEARCH").is_some()
+        {
+            return None;
+        }
+        let mut board = PatternBoard::new(w, h)?;
+        for c in 0..w * h {
+            if let Some(s) = position.stone(c) {
+                board.set_to_move(s as usize);
+                board.make(board.index(c % w, c / w));
+            }
+        }
+        board.set_to_move(position.to_move() as usize);
+        let tt = table.get_or_insert_with(|| super::gomoku::Table::with_bytes(64 << 20));
+        let limits = Limits {
+            time: limits.time.map(|t| t.saturating_sub(started.elapsed())),
+            ..limits
+        };
+        let mut r = super::gomoku::think(&board, limits, tt, stop, Instant::now())?;
+        r.elapsed = started.elapsed();
+        Some(r)
     }
 }
 

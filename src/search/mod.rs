@@ -15,6 +15,8 @@
 
 pub mod board;
 pub mod engine;
+pub mod gomoku;
+pub mod pattern;
 pub mod tt;
 
 use std::sync::atomic::AtomicBool;
