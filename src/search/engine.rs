@@ -206,13 +206,9 @@ impl Search {
         }
         board.set_to_move(position.to_move() as usize);
         let tt = table.get_or_insert_with(|| super::gomoku::Table::with_bytes(64 << 20));
-        let limits = Limits {
-            time: limits.time.map(|t| t.saturating_sub(started.elapsed())),
-            ..limits
-        };
-        let mut r = super::gomoku::think(&board, limits, tt, stop, Instant::now())?;
-        r.elapsed = started.elapsed();
-        Some(r)
+        // The deadline counts from the start of the move (the threat searches and the tables
+        // made on the first move included).
+        super::gomoku::think(&board, limits, tt, stop, started)
     }
 }
 

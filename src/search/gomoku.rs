@@ -197,6 +197,7 @@ struct Worker<'a> {
     /// Positions (hash with the low byte the depth) where a VCF failed, direct-mapped.
     vcf_failed: Vec<u64>,
     sel_depth: usize,
+    root_depth: i32,
     qnodes: u64,
     vnodes: u64,
 }
@@ -234,6 +235,7 @@ impl<'a> Worker<'a> {
             vcf_buffers: vec![Vec::new(); VCF_FOURS as usize + 1],
             vcf_failed: vec![0; 1 << 16],
             sel_depth: 0,
+            root_depth: 1,
             qnodes: 0,
             vnodes: 0,
         }
@@ -417,6 +419,20 @@ impl<'a> Worker<'a> {
             return;
         }
         let defend = self.b.count(opp, Threat::Flex4) > 0;
+        // Against a four-three to come, only the cells on its lines within four, and fours.
+        let four_three = if defend {
+            None
+        } else {
+            self.b.find_exact(opp, Threat::Block4Flex3)
+        };
+        let steps = self.b.steps();
+        let on_lines = |c: usize, q: usize| {
+            let diff = c as isize - q as isize;
+            diff == 0
+                || steps
+                    .iter()
+                    .any(|&s| diff % s == 0 && (diff / s).abs() <= 4 && self.b.aligned(c, q, s))
+        };
         let killers = self.killers[ply];
         let counter = self.b.last().map_or(u16::MAX, |l| self.counter[l]);
         let empty_board = self.b.stones() == 0;
@@ -431,6 +447,11 @@ impl<'a> Worker<'a> {
             let (a, d) = (self.b.threat(me, c), self.b.threat(opp, c));
             if defend && a < Threat::Block4 && d < Threat::Block4 {
                 continue;
+            }
+            if let Some(q) = four_three {
+                if a < Threat::Block4 && !on_lines(c, q) {
+                    continue;
+                }
             }
             let mut key = ATTACK[a as usize]
                 + DEFENCE[d as usize]
@@ -545,7 +566,13 @@ impl<'a> Worker<'a> {
             {
                 continue;
             }
-            let new_depth = if forced { depth } else { depth - 1 };
+            // Forced replies (a five to block, an open three to answer) cost no depth, deep in
+            // the tree only as far as twice the root's depth.
+            let new_depth = if forced || (opp_three && ply < 2 * self.root_depth as usize) {
+                depth
+            } else {
+                depth - 1
+            };
             self.b.make(c);
             let mut v;
             if searched == 0 {
@@ -742,6 +769,7 @@ impl<'a> Worker<'a> {
         let mut stable = 0u32;
         for depth in first..=max_depth.max(1) {
             let depth = depth as i32;
+            self.root_depth = depth;
             let mut delta = 40;
             let (mut lo, mut hi) = if depth >= 5 && value.abs() < WIN_BOUND {
                 (value - delta, value + delta)
@@ -803,7 +831,7 @@ impl<'a> Worker<'a> {
             if let Some(s) = soft {
                 let used = started.elapsed();
                 // A stable best move stops sooner.
-                let share = if stable >= 4 { 0.4 } else { 0.6 };
+                let share = if stable >= 4 { 0.45 } else { 0.7 };
                 if used.as_secs_f64() > s.as_secs_f64() * share {
                     break;
                 }

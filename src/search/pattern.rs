@@ -518,6 +518,32 @@ impl PatternBoard {
             .find(|&c| self.stones[c] == EMPTY && self.threat[c][p] >= t)
     }
 
+    /// The first empty cell where `p` makes exactly threat `t`, if any.
+    pub fn find_exact(&self, p: usize, t: Threat) -> Option<usize> {
+        if self.counts[p][t as usize] == 0 {
+            return None;
+        }
+        self.real
+            .iter()
+            .map(|&c| c as usize)
+            .find(|&c| self.stones[c] == EMPTY && self.threat[c][p] == t)
+    }
+
+    /// True when cells `a` and `b` (a multiple of `step` apart) are on one line of direction
+    /// `step` (not wrapped around the board's edge).
+    pub fn aligned(&self, a: usize, b: usize, step: isize) -> bool {
+        let (ax, ay) = self.coords(a);
+        let (bx, by) = self.coords(b);
+        let (dx, dy) = (bx as isize - ax as isize, by as isize - ay as isize);
+        let s = self.stride as isize;
+        match step {
+            1 => dy == 0,
+            _ if step == s => dx == 0,
+            _ if step == s + 1 => dx == dy,
+            _ => dx == -dy,
+        }
+    }
+
     /// Index steps of the four directions.
     pub fn steps(&self) -> [isize; 4] {
         self.steps
