@@ -553,14 +553,30 @@ impl PatternBoard {
     /// counted under its old threat).
     #[inline]
     fn refresh(&mut self, c: usize) {
-        let table = self.line_table;
-        let keys = self.keys[c];
-        let mut lines = [[Line::Dead; 4]; 2];
         for d in 0..4 {
-            let l = table[keys[d] as usize];
-            lines[0][d] = l[0];
-            lines[1][d] = l[1];
+            let l = self.line_table[self.keys[c][d] as usize];
+            self.lines[c][0][d] = l[0];
+            self.lines[c][1][d] = l[1];
         }
+        self.rescore(c);
+    }
+
+    /// Recomputes the line pattern of empty cell `c` in direction `d` only, then its threats.
+    #[inline]
+    fn refresh_dir(&mut self, c: usize, d: usize) {
+        let l = self.line_table[self.keys[c][d] as usize];
+        if self.lines[c][0][d] == l[0] && self.lines[c][1][d] == l[1] {
+            return;
+        }
+        self.lines[c][0][d] = l[0];
+        self.lines[c][1][d] = l[1];
+        self.rescore(c);
+    }
+
+    /// The threats and values of empty cell `c` from its line patterns.
+    #[inline]
+    fn rescore(&mut self, c: usize) {
+        let lines = self.lines[c];
         for (p, pl) in lines.iter().enumerate() {
             let i = ((pl[0] as usize * LINES + pl[1] as usize) * LINES + pl[2] as usize) * LINES
                 + pl[3] as usize;
@@ -572,7 +588,6 @@ impl PatternBoard {
             self.threat[c][p] = t;
             self.value[c][p] = v;
         }
-        self.lines[c] = lines;
     }
 
     /// Takes empty cell `c` out of the counts and the value sums.
@@ -604,7 +619,7 @@ impl PatternBoard {
                     }
                     self.keys[q][d] ^= code << (2 * slot);
                     if self.stones[q] == EMPTY {
-                        self.refresh(q);
+                        self.refresh_dir(q, d);
                     }
                 }
             }
