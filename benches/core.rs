@@ -23,6 +23,17 @@ fn frame(c: &mut Criterion) {
     c.bench_function("app::images (whole window)", |b| {
         b.iter(|| app::images(black_box(&app)))
     });
+    let explained = app::apply(
+        app::Action::ToggleExplain,
+        App {
+            game: tictactoe::Game::from_cells(Geometry::LED, Player::X, &[5, 1]).unwrap(),
+            ..App::default()
+        },
+        0.0,
+    );
+    c.bench_function("app::images (explain shown, LED mid-game)", |b| {
+        b.iter(|| app::images(black_box(&explained)))
+    });
     let idle = Input::default();
     c.bench_function("app::new_state (idle frame)", |b| {
         b.iter(|| app::new_state(black_box(&idle), black_box(app.clone())))
@@ -68,6 +79,18 @@ fn large_boards(c: &mut Criterion) {
     assert!(full.game.state().board_full() && full.game.state().winning_line().is_none());
     c.bench_function("app::images (full 15x15 board)", |b| {
         b.iter(|| app::images(black_box(&full)))
+    });
+    let g15 = Geometry::new(15, 15, 5).unwrap();
+    let explained = app::apply(
+        app::Action::ToggleExplain,
+        App {
+            game: tictactoe::Game::from_cells(g15, Player::X, &[113, 97, 114]).unwrap(),
+            ..App::default().on_board(g15)
+        },
+        0.0,
+    );
+    c.bench_function("app::images (explain shown, 15x15 search)", |b| {
+        b.iter(|| app::images(black_box(&explained)))
     });
     // Winner detection: the move that completes a five through the lines of its cell.
     let g = Geometry::new(15, 15, 5).unwrap();

@@ -8,11 +8,12 @@
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
 use std::time::Duration;
-use tictactoe::search::{cancel_flag, Limits, Position, Search};
+use tictactoe::search::{cancel_flag, Limits, Search};
+use tictactoe::{Geometry, Player, State};
 
-/// Opening and middle-game positions of 15 × 15 k5 (cells `y · 15 + x`).
-fn positions() -> Vec<(&'static str, Position)> {
-    let at = |x: usize, y: usize| y * 15 + x;
+/// Opening and middle-game positions of 15 × 15 k5 (cells `y · 15 + x + 1`).
+fn positions() -> Vec<(&'static str, State)> {
+    let at = |x: usize, y: usize| y * 15 + x + 1;
     [
         ("opening", vec![at(7, 7), at(8, 8), at(7, 8)]),
         (
@@ -33,11 +34,14 @@ fn positions() -> Vec<(&'static str, Position)> {
         (
             "fight",
             // Twelve moves of the engine against itself at 300,000 nodes a move.
-            vec![112, 111, 98, 127, 95, 126, 96, 97, 125, 80, 82, 110],
+            vec![113, 112, 99, 128, 96, 127, 97, 98, 126, 81, 83, 111],
         ),
     ]
     .into_iter()
-    .map(|(name, moves)| (name, Position::from_moves(15, 15, 5, &moves).unwrap()))
+    .map(|(name, moves)| {
+        let gomoku = Geometry::new(15, 15, 5).unwrap();
+        (name, State::from_cells(gomoku, Player::X, &moves).unwrap())
+    })
     .collect()
 }
 
@@ -49,14 +53,16 @@ fn one_second_a_move() {
                 threads,
                 ..Limits::time(1000)
             };
-            let r = Search::new(limits, cancel_flag()).think(&pos).unwrap();
+            let r = Search::new(limits, cancel_flag())
+                .think(&pos.setup())
+                .unwrap();
             println!(
                 "1 s a move, {threads} thread(s), {name}: depth {}, {} nodes, {:.0} nodes/s, best {},{}",
                 r.depth,
                 r.nodes,
                 r.nodes as f64 / r.elapsed.as_secs_f64(),
-                r.best % 15,
-                r.best / 15
+                (r.best - 1) % 15,
+                (r.best - 1) / 15
             );
         }
     }
@@ -68,13 +74,13 @@ fn benches(c: &mut Criterion) {
     group.sample_size(10);
     for (name, pos) in positions() {
         let r = Search::new(Limits::nodes(50_000), cancel_flag())
-            .think(&pos)
+            .think(&pos.setup())
             .unwrap();
         println!("50,000 nodes, {name}: depth {}", r.depth);
         group.bench_with_input(BenchmarkId::new("nodes_50k", name), &pos, |b, pos| {
             b.iter(|| {
                 Search::new(Limits::nodes(50_000), cancel_flag())
-                    .think(black_box(pos))
+                    .think(black_box(&pos.setup()))
                     .unwrap()
                     .nodes
             })
@@ -94,7 +100,7 @@ fn benches(c: &mut Criterion) {
             |b, pos| {
                 b.iter(|| {
                     Search::new(limits, cancel_flag())
-                        .think(black_box(pos))
+                        .think(black_box(&pos.setup()))
                         .unwrap()
                 })
             },

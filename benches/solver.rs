@@ -2,6 +2,7 @@
 //! (draw), 6×6 k5 (draw). Each iteration solves from scratch, with a fresh transposition table.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use tictactoe::commands::solve::report;
 use tictactoe::rules::{Outcome, Player, State};
 use tictactoe::{solver, Geometry};
 
@@ -16,8 +17,8 @@ fn proofs(c: &mut Criterion) {
     ] {
         let empty = State::empty(Geometry::new(w, h, k).unwrap(), Player::X);
         let s = solver::solve(&empty, u64::MAX).unwrap();
-        assert_eq!(s.value, value, "{w}×{h} k{k}");
-        println!("{w}×{h} k{k}: {}", solver::report(&s));
+        assert_eq!(s.outcome(), value, "{w}×{h} k{k}");
+        println!("{w}×{h} k{k}: {}", report(&s));
         group.bench_function(format!("{w}x{h} k{k}"), |b| {
             b.iter(|| solver::solve(black_box(&empty), u64::MAX).unwrap())
         });

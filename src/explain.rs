@@ -1,5 +1,5 @@
 //! Explanations (issue 11): how the computer player chosen for the side to move sees the position,
-//! as plain data for the window's overlays and for `tictactoe explain` ([`text`]).
+//! as plain data for the window's overlays and for `tictactoe explain` (`commands::explain`).
 //!
 //! An [`Explanation`] has one optional [`CellNote`] per cell (none on occupied cells), the cells the
 //! player chooses among, and what kind of reasoning it is ([`Kind`]):
@@ -8,22 +8,21 @@
 //! |---|---|---|
 //! | `weights` (seed 004) | the cell's weight ([`weights::weight_grid_for`]) | the cells of maximal weight ([`weights::best_cells`]) |
 //! | `oxo` (seed 003) | the square's [`oxo::sqval`] for the player to move | the square [`oxo::findmaxindex`] keeps |
-//! | `perfect` | the move's [`MoveValue`]: win, draw or loss with perfect play, in plies | the moves the player picks among ([`perfect::candidates`]) |
+//! | `perfect` | the move's [`Value`]: win, draw or loss with perfect play, in plies | the moves the player picks among ([`perfect::candidates`]) |
 //! | `bp` (seed 001) | the O event's bids: the b-threads that request it and those that block it | the cell of the event selection picks |
 //! | `random` | the probability 1/n of every legal move | every legal move |
 //!
 //! [`CellNote::label`] is a short label for a cell ("11", "W3", "D", "1/7", "+2"), and
 //! [`Explanation::caption`] one sentence a teacher can read out.
 
-pub mod text;
-
 use crate::bp::tictactoe::{program, Event, ALL_STRATEGIES};
 use crate::bp::{Program, Snapshot};
 use crate::game::Game;
 use crate::geometry::Cell;
-use crate::players::perfect::{self, Value};
+use crate::players::perfect;
 use crate::players::{oxo, weights};
 use crate::rules::{Outcome, Player, State};
+use crate::value::Value;
 use std::fmt;
 
 /// The players that can explain themselves, in the order of [`crate::players::all`].
@@ -84,8 +83,11 @@ pub enum CellNote {
     Weight(u64),
     /// Seed 003: the square's `sqval`.
     Sqval(i32),
-    /// The value of playing the cell, for the player to move.
-    Value(MoveValue),
+    /// The value of playing the cell, for the player to move: the value of the game with perfect
+    /// play after the move, and the plies until it ends, this move included (a winner ends as fast
+    /// as it can, a loser holds out as long as it can; a draw fills the board). Any player that
+    /// solves the game can fill it in ([`move_values`]).
+    Value(Value),
     /// Seed 001: the b-threads that request the program's O event on this cell, and those that
     /// block it, strongest first.
     Bids {
@@ -110,30 +112,6 @@ pub struct Bidder {
     pub name: &'static str,
     /// Its priority (smaller is stronger; distinct per instance).
     pub priority: f64,
-}
-
-/// A move's exact value for the player who makes it: the value of the game with perfect play on
-/// both sides after the move, and the plies until the game ends with perfect play, this move
-/// included (a winner ends as fast as it can, a loser holds out as long as it can; a draw fills
-/// the board). Any player that solves the game can fill it in ([`move_values`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MoveValue {
-    /// Win, draw or loss for the mover.
-    pub value: Value,
-    /// Plies to the end with perfect play, counting this move (1: the game ends with it).
-    pub plies: usize,
-}
-
-impl MoveValue {
-    /// The short label: `W3` (a win, the game ending 3 plies from now, this move included), `D`,
-    /// `L2`.
-    pub fn label(&self) -> String {
-        match self.value {
-            Value::Win => format!("W{}", self.plies),
-            Value::Draw => "D".to_string(),
-            Value::Loss => format!("L{}", self.plies),
-        }
-    }
 }
 
 impl CellNote {
@@ -216,8 +194,9 @@ pub fn explain(player: &str, game: &Game) -> Result<Explanation, ExplainError> {
 /// serves every move. The last explanation is remembered, so a window that draws it every frame
 /// searches once per position.
 pub fn search(game: &Game) -> Explanation {
-    use crate::players::search::{position_of, SearchPlayer};
-    use crate::search::{cancel_flag, Limits, Position, Search, Verdict};
+    use crate::players::search::SearchPlayer;
+    use crate::search::{cancel_flag, Limits, Search};
+    use crate::value::Verdict;
     use std::sync::atomic::AtomicBool;
     use std::sync::Mutex;
     static LAST: Mutex<Option<(Game, Explanation)>> = Mutex::new(None);
@@ -235,47 +214,39 @@ pub fn search(game: &Game) -> Explanation {
     let mut engine = Search::new(Limits::nodes(nodes_per_move), cancel_flag());
     let per_cell = notes(state, |c| {
         let child = game.play(c).expect("a legal move");
-        let remaining = state.geometry().cells() - state.moves_count();
-        let value = |value, plies| CellNote::Value(MoveValue { value, plies });
         match child.state().outcome() {
-            Some(Outcome::Won(_)) => value(Value::Win, 1),
-            Some(Outcome::Draw) => value(Value::Draw, 1),
-            None => match verdict(&mut engine, position_of(&child)) {
-                Some((Verdict::Win(p), _)) => value(Value::Loss, p as usize + 1),
-                Some((Verdict::Loss(p), _)) => value(Value::Win, p as usize + 1),
-                Some((Verdict::Draw, _)) => value(Value::Draw, remaining),
+            Some(Outcome::Won(_)) => CellNote::Value(Value::win(1)),
+            Some(Outcome::Draw) => CellNote::Value(Value::draw(1)),
+            None => match verdict(&mut engine, child.state()) {
+                Some(v) => CellNote::Value(Value::of_move(v)),
                 None => CellNote::Unproven,
             },
         }
     });
-    // A verdict seen `n` plies later, from the side to move `n` plies earlier.
-    fn flip(v: Verdict, n: u32) -> Verdict {
-        (0..n).fold(v, |v, _| match v {
-            Verdict::Win(p) => Verdict::Loss(p + 1),
-            Verdict::Loss(p) => Verdict::Win(p + 1),
-            Verdict::Draw => Verdict::Draw,
-        })
+    // A value seen `n` plies later, from the side to move `n` plies earlier.
+    fn flip(v: Value, n: u32) -> Value {
+        (0..n).fold(v, |v, _| Value::of_move(v))
     }
     // The proven value of a position for its side to move. A forced reply (a lone threat
     // blocked) comes back from the search unproven: the value is then the reply's, one ply on.
-    fn verdict(engine: &mut Search, mut pos: Position) -> Option<(Verdict, u32)> {
+    fn verdict(engine: &mut Search, pos: &State) -> Option<Value> {
+        let mut pos = *pos;
         let mut flips = 0;
         loop {
-            let r = engine.think(&pos)?;
+            let r = engine.think(&pos.setup())?;
             match r.proven {
-                Some(v) => return Some((flip(v, flips), flips)),
+                Some(v) => return Some(flip(v, flips)),
                 None if r.depth == 0 && flips < 8 => {
-                    pos.play(r.best).ok()?;
+                    pos = pos.result(r.best);
                     flips += 1;
-                    if pos.game_over() {
+                    if let Some(outcome) = pos.outcome() {
                         // The forced reply ended the game: the side to move now has lost, or
                         // the board is full.
-                        let v = if pos.winner().is_some() {
-                            Verdict::Loss(0)
-                        } else {
-                            Verdict::Draw
+                        let v = Value {
+                            verdict: Verdict::of(outcome, pos.player_to_move()),
+                            plies: Some(0),
                         };
-                        return Some((flip(v, flips), flips));
+                        return Some(flip(v, flips));
                     }
                 }
                 None => return None,
@@ -284,7 +255,7 @@ pub fn search(game: &Game) -> Explanation {
     }
     let chosen = SearchPlayer::new(Limits::nodes(4 * nodes_per_move))
         .analyse(game, &AtomicBool::new(false))
-        .map(|r| vec![r.best + 1])
+        .map(|r| vec![r.best])
         .unwrap_or_default();
     let e = Explanation {
         player: "search",
@@ -341,41 +312,24 @@ pub fn oxo(state: &State) -> Explanation {
     }
 }
 
-/// Each legal move of `state` with its [`MoveValue`] for the player to move, in cell order, from
-/// `solve`, which gives the value and the distance (plies to the end with perfect play) of a
-/// position for *its* player to move; a finished position is a loss or a draw at distance 0.
-/// `None` if `solve` cannot solve some position. Any exact player can explain itself with this.
+/// Each legal move of `state` with its value for the player to move ([`Value::of_move`]), in
+/// cell order, from `solve`, which gives the value of a position for *its* player to move (a
+/// finished position is a loss or a draw in 0 plies). `None` if `solve` cannot solve some
+/// position. Any exact player can explain itself with this.
 pub fn move_values(
     state: &State,
-    mut solve: impl FnMut(&State) -> Option<(Value, usize)>,
-) -> Option<Vec<(Cell, MoveValue)>> {
+    mut solve: impl FnMut(&State) -> Option<Value>,
+) -> Option<Vec<(Cell, Value)>> {
     state
         .legal_moves()
-        .map(|c| {
-            let (value, distance) = solve(&state.result(c))?;
-            let value = match value {
-                Value::Win => Value::Loss,
-                Value::Draw => Value::Draw,
-                Value::Loss => Value::Win,
-            };
-            Some((
-                c,
-                MoveValue {
-                    value,
-                    plies: distance + 1,
-                },
-            ))
-        })
+        .map(|c| Some((c, Value::of_move(solve(&state.result(c))?))))
         .collect()
 }
 
 /// `perfect`: each legal move's value for the player to move, from the player's solution, and the
 /// moves it picks among. Positions the player does not solve (large boards) get no notes.
 pub fn perfect(state: &State) -> Explanation {
-    let values = move_values(state, |s| {
-        perfect::evaluate(s).map(|e| (e.value, e.distance))
-    })
-    .unwrap_or_default();
+    let values = move_values(state, |s| perfect::evaluate(s).map(|e| e.value)).unwrap_or_default();
     let mut per_cell = vec![None; state.geometry().cells()];
     for (c, v) in values {
         per_cell[c - 1] = Some(CellNote::Value(v));
@@ -581,10 +535,10 @@ mod tests {
 
     #[test]
     fn labels() {
-        let w = |value, plies| CellNote::Value(MoveValue { value, plies }).label();
-        assert_eq!(w(Value::Win, 3), "W3");
-        assert_eq!(w(Value::Draw, 6), "D");
-        assert_eq!(w(Value::Loss, 2), "L2");
+        let w = |value| CellNote::Value(value).label();
+        assert_eq!(w(Value::win(3)), "W3");
+        assert_eq!(w(Value::draw(6)), "D");
+        assert_eq!(w(Value::loss(2)), "L2");
         assert_eq!(CellNote::Chance { one_in: 7 }.label(), "1/7");
         assert_eq!(CellNote::Sqval(-1).label(), "-1");
         let b = |name| Bidder {

@@ -9,7 +9,7 @@
 //! 7 8 9
 //! ```
 //!
-//! Boards run from 1 × 1 to 19 × 19 (the m,n,k-games of SPEC.md §7, free-style gomoku's 15 × 15
+//! Boards run from 1 × 1 to 26 × 26 (the m,n,k-games of SPEC.md §7, free-style gomoku's 15 × 15
 //! included). A set of cells is a [`CellSet`]; the lines of a geometry (its `rows`, in the LED
 //! program's word) are computed once per geometry and shared: a [`Geometry`] is a small `Copy` value
 //! that carries a reference to them.
@@ -23,10 +23,11 @@ use std::sync::{Mutex, OnceLock};
 /// A cell: an integer in `1..=width·height` (LED: "a cell is an integer in {1, …, 9}").
 pub type Cell = usize;
 
-/// The longest side a board may have: 19 (a go board; free-style gomoku is played on 15 × 15).
-pub const MAX_SIDE: usize = 19;
+/// The longest side a board may have: 26, so that columns can be lettered A–Z (Gomocup's
+/// freestyle league plays on 20 × 20; free-style gomoku is usually played on 15 × 15).
+pub const MAX_SIDE: usize = 26;
 
-/// The largest number of cells a board may have, `MAX_SIDE²` = 361.
+/// The largest number of cells a board may have, `MAX_SIDE²` = 676.
 pub const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
 
 const WORDS: usize = MAX_CELLS.div_ceil(64);
@@ -281,12 +282,42 @@ impl fmt::Display for Geometry {
 }
 
 /// Why a requested geometry cannot be played.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GeometryError(String);
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GeometryError {
+    /// The width is not from 1 to [`MAX_SIDE`].
+    Width(usize),
+    /// The height is not from 1 to [`MAX_SIDE`].
+    Height(usize),
+    /// The run length is not from 1 to the board's longer side.
+    Run {
+        /// The run asked for.
+        run: usize,
+        /// The board's longer side.
+        longer_side: usize,
+    },
+}
 
 impl fmt::Display for GeometryError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match *self {
+            GeometryError::Width(n) => {
+                write!(
+                    f,
+                    "the board's width must be between 1 and {MAX_SIDE}, not {n}"
+                )
+            }
+            GeometryError::Height(n) => {
+                write!(
+                    f,
+                    "the board's height must be between 1 and {MAX_SIDE}, not {n}"
+                )
+            }
+            GeometryError::Run { run, longer_side } => write!(
+                f,
+                "the run length must be between 1 and {longer_side} (the board's longer side), \
+                 not {run}"
+            ),
+        }
     }
 }
 
@@ -310,18 +341,17 @@ impl Geometry {
     /// A `width` × `height` board where `run` marks in a line win: sides from 1 to [`MAX_SIDE`], a
     /// run from 1 to the longer side. Any `usize` may be asked for; none overflows.
     pub fn new(width: usize, height: usize, run: usize) -> Result<Geometry, GeometryError> {
-        for (name, n) in [("width", width), ("height", height)] {
-            if !(1..=MAX_SIDE).contains(&n) {
-                return Err(GeometryError(format!(
-                    "the board's {name} must be between 1 and {MAX_SIDE}, not {n}"
-                )));
-            }
+        if !(1..=MAX_SIDE).contains(&width) {
+            return Err(GeometryError::Width(width));
+        }
+        if !(1..=MAX_SIDE).contains(&height) {
+            return Err(GeometryError::Height(height));
         }
         if run == 0 || run > width.max(height) {
-            return Err(GeometryError(format!(
-                "the run length must be between 1 and {} (the board's longer side), not {run}",
-                width.max(height)
-            )));
+            return Err(GeometryError::Run {
+                run,
+                longer_side: width.max(height),
+            });
         }
         let (width, height, run) = (width as u8, height as u8, run as u8);
         if (width, height, run) == (3, 3, 3) {
@@ -570,9 +600,12 @@ mod tests {
     #[test]
     fn rejects_unplayable_geometries_without_overflow() {
         assert!(Geometry::new(0, 3, 3).is_err());
-        assert!(Geometry::new(20, 8, 3).is_err());
+        assert!(Geometry::new(27, 8, 3).is_err());
+        assert!(Geometry::new(8, 27, 3).is_err());
         assert!(Geometry::new(3, 3, 4).is_err());
         assert!(Geometry::new(19, 19, 5).is_ok());
+        assert!(Geometry::new(20, 20, 5).is_ok());
+        assert!(Geometry::new(26, 26, 26).is_ok());
         assert!(Geometry::new(4611686018427387907, 4, 3).is_err());
         assert!(Geometry::new(4294967296, 4294967296, 1).is_err());
         assert!(Geometry::new(usize::MAX, usize::MAX, usize::MAX).is_err());

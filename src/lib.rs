@@ -1,28 +1,50 @@
-//! tictactoe: the executable form of five classic specifications of tic-tac-toe.
+//! tictactoe: the executable form of five classic specifications of tic-tac-toe, and the m,n,k
+//! family of games up to 26 × 26 (gomoku included).
 //!
 //! The pure core — everything in this library — compiles and tests without macroquad. The binary
-//! (`src/main.rs`, `src/shell.rs`) runs the Easel cycle on macroquad.
+//! (`src/main.rs`, `src/shell.rs`) runs the Easel cycle on macroquad: `state`,
+//! `new_state(input, state)`, `images(state)`.
+//!
+//! # Module map
+//!
+//! Dependencies run one way, from the top of this list to the bottom: a module uses only modules
+//! below it (`docs/architecture.md` follows one click through them).
+//!
+//! | layer | modules | what it is |
+//! |---|---|---|
+//! | shell | `main.rs`, `shell.rs` (binary) | macroquad: input events in, images drawn; the worker thread |
+//! | command line | [`commands`] | one module per subcommand, owning all printed text; clap in `commands::cli` |
+//! | app | [`app`] | the window's program: `state`, `update` (input → `Action` → `apply`), `schedule` (due moves, think requests), `view` (`images`), `layout` |
+//! | display | [`led`], [`easel`] | the LED program literally (seeds 000/002), and Easel's images and input as values |
+//! | protocols, tables | [`pbrain`], [`arena`], [`analysis`] | the Gomocup engine protocol, games between players, exhaustive counts |
+//! | players | [`players`], [`explain`], [`bp`] | computer players behind one trait (each explains itself), the behavioral-programming engine of seed 001 |
+//! | engines | [`search`], [`solver`] | alpha-beta and threat-space search; the exact solver |
+//! | vocabulary | [`value`], [`game`], [`rules`], [`geometry`] | one value type; the game record; the rules (`State`, `Setup`, `Player`, `Stones`); boards and their lines |
+//!
+//! One vocabulary runs through every layer: a [`Cell`] numbered 1 … width·height row-major from
+//! the top-left (turned into text, or Gomocup's 0-based x,y, only at the edges), one [`Player`],
+//! one stone layout ([`Stones`]) from which every engine derives its own view, one [`Value`].
 
 pub mod analysis;
 pub mod app;
 pub mod arena;
 pub mod bp;
-pub mod cli;
 pub mod commands;
 pub mod easel;
-pub mod engine;
 pub mod explain;
 pub mod game;
 pub mod geometry;
 pub mod icon;
-pub mod layout;
+pub use app::layout;
 pub mod led;
 pub mod pbrain;
 pub mod players;
 pub mod rules;
 pub mod search;
 pub mod solver;
+pub mod value;
 
 pub use game::{Game, MoveError};
 pub use geometry::{Cell, CellSet, Geometry};
-pub use rules::{Move, Outcome, Player, State};
+pub use rules::{ByPlayer, Move, Outcome, Player, Setup, SetupError, State, Stones};
+pub use value::{Value, Verdict};

@@ -5,7 +5,7 @@ mod console;
 mod shell;
 
 use std::process::ExitCode;
-use tictactoe::cli::{self, Parsed};
+use tictactoe::commands::{self, cli, cli::Parsed};
 
 fn main() -> ExitCode {
     console::attach_parent_console();
@@ -18,14 +18,14 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
-        Some(command) => match tictactoe::commands::run(command) {
+        Some(command) => match commands::run(command) {
             Ok(text) => print_quietly(&text),
             Err(line) => {
                 eprintln!("tictactoe: {line}");
                 ExitCode::from(2)
             }
         },
-        None => match tictactoe::commands::window_app(&cli) {
+        None => match commands::window_app(&cli) {
             Ok(app) => shell::run_window(app),
             Err(line) => {
                 eprintln!("tictactoe: {line}");

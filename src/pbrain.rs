@@ -1,21 +1,32 @@
-//! `tictactoe pbrain`: the Gomocup engine protocol (SPEC.md §8) over standard input and output.
+//! The Gomocup engine protocol (SPEC.md §8) as a state machine: [`Brain::handle`] takes one line
+//! from the manager and answers with typed [`Reply`]s, whose `Display` is the protocol's text. The
+//! loop over standard input and output, with its reader thread, is `commands::pbrain`.
 //!
-//! [`Brain::handle`] is the protocol as a function of one line in and the lines out; [`run_stdio`]
-//! is the thin loop around it. Coordinates are `x,y`, zero-based, x the column. The rule is
-//! free-style: `k` (default 5, set with the extension `INFO k K`) or more in a row win. The engine
-//! answers a move within `timeout_turn` (default 5 s), keeping a safety margin, and within a share
-//! of `time_left` when the match has a time limit.
+//! Coordinates are `x,y`, zero-based, x the column; a cell of the board is
+//! [`Geometry::cell`]`(y, x)`. The rule is free-style: `k` (default 5, set with the extension
+//! `INFO k K`) or more in a row win. The engine answers a move within `timeout_turn` (default 5 s),
+//! keeping a safety margin, and within a share of `time_left` when the match has a time limit.
+//!
+//! The board is the one stone layout, [`Stones`]: the engine's stones are [`OWN`]'s, the
+//! manager's [`OPPONENT`]'s, and the engine is to move whenever it is asked for a move. A `BOARD`
+//! may set up any arrangement (no game of turns need leave it); the search plays it as a
+//! [`Setup`].
+//!
+//! Whatever a reply repeats of the manager's input is an [`Excerpt`]: at most
+//! [`Excerpt::MAX_CHARS`] printable characters, so that a reply is always one short line.
 
-use crate::search::{Limits, Position, Search};
-use std::io::{BufRead, Write};
+use crate::geometry::{Cell, Geometry, MAX_SIDE};
+use crate::rules::{Player, Setup, Stones};
+use crate::search::{Limits, Search};
+use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The engine's own stones in the search's position.
-const OWN: u8 = 0;
-/// The opponent's stones.
-const OPPONENT: u8 = 1;
+/// The engine's stones.
+pub const OWN: Player = Player::X;
+/// The manager's (the opponent's) stones.
+pub const OPPONENT: Player = Player::O;
 
 /// The run length when the manager does not say (`INFO k`): five, gomoku.
 pub const DEFAULT_RUN: usize = 5;
@@ -23,16 +34,213 @@ pub const DEFAULT_RUN: usize = 5;
 /// The time per move when the manager does not say (`INFO timeout_turn`), in ms.
 pub const DEFAULT_TIMEOUT_TURN: u64 = 5000;
 
-/// The largest board side the engine plays.
-pub const MAX_SIDE: usize = crate::search::board::MAX_SIDE;
+/// A short, printable excerpt of the manager's input, to repeat in a reply: control characters
+/// (CR, escape, NUL, …) become `?`, and a text longer than [`Excerpt::MAX_CHARS`] characters is cut
+/// to its first ones followed by `...`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Excerpt(String);
+
+impl Excerpt {
+    /// The most characters an excerpt shows (`...` included).
+    pub const MAX_CHARS: usize = 40;
+
+    /// The excerpt of `text`.
+    pub fn of(text: &str) -> Excerpt {
+        let printable = |c: char| if c.is_control() { '?' } else { c };
+        if text.chars().count() <= Self::MAX_CHARS {
+            return Excerpt(text.chars().map(printable).collect());
+        }
+        let mut s: String = text
+            .chars()
+            .take(Self::MAX_CHARS - 3)
+            .map(printable)
+            .collect();
+        s.push_str("...");
+        Excerpt(s)
+    }
+}
+
+impl fmt::Display for Excerpt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Why a command cannot be obeyed (an `ERROR` reply).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BrainError {
+    /// A command that needs a board before `START`.
+    NoBoard,
+    /// `START`'s or `RECTSTART`'s size is not numbers.
+    SizeNotNumbers(Excerpt),
+    /// `RECTSTART`'s argument is not `w,h`.
+    RectStart(Excerpt),
+    /// A side off 1 to [`MAX_SIDE`].
+    SizeOutOfRange {
+        /// The width asked for.
+        width: usize,
+        /// The height asked for.
+        height: usize,
+    },
+    /// The run length does not fit on the board.
+    RunTooLong {
+        /// The run in force.
+        run: usize,
+        /// The board's width.
+        width: usize,
+        /// The board's height.
+        height: usize,
+    },
+    /// An `INFO` value that should be a number.
+    NotANumber {
+        /// The `INFO` key.
+        key: &'static str,
+        /// The value given.
+        value: Excerpt,
+    },
+    /// `INFO k` with no run length for this board.
+    BadRun(Excerpt),
+    /// Not `x,y`.
+    NotXy(Excerpt),
+    /// Not a coordinate.
+    NotACoordinate(Excerpt),
+    /// A cell off the board.
+    OffBoard {
+        /// Its column.
+        x: usize,
+        /// Its row.
+        y: usize,
+        /// The board's width.
+        width: usize,
+        /// The board's height.
+        height: usize,
+    },
+    /// A cell that holds a stone already.
+    Occupied {
+        /// Its column.
+        x: usize,
+        /// Its row.
+        y: usize,
+    },
+    /// `TAKEBACK` of a cell without a stone.
+    NoStone {
+        /// Its column.
+        x: usize,
+        /// Its row.
+        y: usize,
+    },
+    /// A line inside `BOARD` that is not `x,y,f`, `DONE` or `END`.
+    NotABoardLine(Excerpt),
+    /// The stone field of a `BOARD` line is not 1, 2 or 3.
+    StoneField(Excerpt),
+    /// No move to make: the game is over.
+    GameOver,
+}
+
+impl fmt::Display for BrainError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BrainError::NoBoard => f.write_str("no board: send START first"),
+            BrainError::SizeNotNumbers(s) => write!(f, "board size '{s}' is not numbers"),
+            BrainError::RectStart(s) => write!(f, "RECTSTART expects w,h, got '{s}'"),
+            BrainError::SizeOutOfRange { width, height } => write!(
+                f,
+                "boards of 1 to {MAX_SIDE} cells a side only, not {width}x{height}"
+            ),
+            BrainError::RunTooLong { run, width, height } => write!(
+                f,
+                "a run of {run} does not fit on {width}x{height} (INFO k sets the run)"
+            ),
+            BrainError::NotANumber { key, value } => {
+                write!(f, "{key} '{value}' is not a number")
+            }
+            BrainError::BadRun(s) => write!(f, "k '{s}' is not a run length for this board"),
+            BrainError::NotXy(s) => write!(f, "expected x,y, got '{s}'"),
+            BrainError::NotACoordinate(s) => write!(f, "'{s}' is not a coordinate"),
+            BrainError::OffBoard {
+                x,
+                y,
+                width,
+                height,
+            } => write!(f, "{x},{y} is off the {width}x{height} board"),
+            BrainError::Occupied { x, y } => write!(f, "{x},{y} is already occupied"),
+            BrainError::NoStone { x, y } => write!(f, "{x},{y} holds no stone"),
+            BrainError::NotABoardLine(s) => {
+                write!(f, "expected x,y,f, DONE or END, got '{s}'")
+            }
+            BrainError::StoneField(s) => write!(f, "stone field '{s}' is not 1, 2 or 3"),
+            BrainError::GameOver => f.write_str("the game is over: no move to make"),
+        }
+    }
+}
+
+impl std::error::Error for BrainError {}
+
+/// One line the engine sends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// `OK`.
+    Ok,
+    /// The engine's move, `x,y`.
+    Move {
+        /// Its column, from 0.
+        x: usize,
+        /// Its row, from 0.
+        y: usize,
+    },
+    /// The answer to `ABOUT`.
+    About,
+    /// `MESSAGE`: a rule other than free-style was asked for.
+    RuleNotSupported(u64),
+    /// `ERROR` and why.
+    Error(BrainError),
+    /// `UNKNOWN` and the command.
+    Unknown(Excerpt),
+}
+
+impl fmt::Display for Reply {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reply::Ok => f.write_str("OK"),
+            Reply::Move { x, y } => write!(f, "{x},{y}"),
+            Reply::About => write!(
+                f,
+                "name=\"tictactoe\", version=\"{}\", author=\"the tictactoe team\", country=\"-\", \
+                 www=\"-\"",
+                env!("CARGO_PKG_VERSION")
+            ),
+            Reply::RuleNotSupported(r) => write!(
+                f,
+                "MESSAGE rule {r} is not supported: this engine plays free-style"
+            ),
+            Reply::Error(e) => write!(f, "ERROR {e}"),
+            Reply::Unknown(command) => write!(f, "UNKNOWN command '{command}'"),
+        }
+    }
+}
+
+impl From<BrainError> for Reply {
+    fn from(e: BrainError) -> Reply {
+        Reply::Error(e)
+    }
+}
+
+/// Whether `line` is the command `END` (in any case, with or without arguments): the manager ends
+/// the engine, wherever it is (also inside `BOARD … DONE`, and while it thinks).
+pub fn is_end(line: &str) -> bool {
+    line.split_whitespace()
+        .next()
+        .is_some_and(|command| command.eq_ignore_ascii_case("END"))
+}
 
 /// The state of the engine between commands.
 pub struct Brain {
-    /// Board width and height; `None` before `START` / `RECTSTART`.
-    size: Option<(usize, usize)>,
+    /// The board; `None` before `START` / `RECTSTART`.
+    board: Option<Geometry>,
+    /// The run length in force (kept apart from the board: `INFO k` may come before `START`).
     run: usize,
-    /// The stone on each cell (`y · width + x`): [`OWN`], [`OPPONENT`] or none.
-    stones: Vec<Option<u8>>,
+    /// The stones: the engine's are [`OWN`]'s.
+    stones: Stones,
     /// Inside `BOARD … DONE`.
     in_board: bool,
     timeout_turn: u64,
@@ -41,6 +249,7 @@ pub struct Brain {
     /// Fixed limits instead of the manager's times (tests: node budgets).
     fixed: Option<Limits>,
     search: Search,
+    stop: Arc<AtomicBool>,
     ended: bool,
 }
 
@@ -50,20 +259,24 @@ impl Default for Brain {
     }
 }
 
-/// `x,y` (spaces allowed around the numbers), each below its bound.
-fn parse_xy(text: &str, width: usize, height: usize) -> Result<(usize, usize), String> {
+/// `x,y` (spaces allowed around the numbers) on board `g`.
+fn parse_xy(text: &str, g: Geometry) -> Result<(usize, usize), BrainError> {
     let parts: Vec<&str> = text.split(',').map(str::trim).collect();
     if parts.len() != 2 {
-        return Err(format!("expected x,y, got '{text}'"));
+        return Err(BrainError::NotXy(Excerpt::of(text)));
     }
-    let x: usize = parts[0]
-        .parse()
-        .map_err(|_| format!("'{}' is not a coordinate", parts[0]))?;
-    let y: usize = parts[1]
-        .parse()
-        .map_err(|_| format!("'{}' is not a coordinate", parts[1]))?;
-    if x >= width || y >= height {
-        return Err(format!("{x},{y} is off the {width}x{height} board"));
+    let number = |s: &str| {
+        s.parse::<usize>()
+            .map_err(|_| BrainError::NotACoordinate(Excerpt::of(s)))
+    };
+    let (x, y) = (number(parts[0])?, number(parts[1])?);
+    if x >= g.width() || y >= g.height() {
+        return Err(BrainError::OffBoard {
+            x,
+            y,
+            width: g.width(),
+            height: g.height(),
+        });
     }
     Ok((x, y))
 }
@@ -71,16 +284,18 @@ fn parse_xy(text: &str, width: usize, height: usize) -> Result<(usize, usize), S
 impl Brain {
     /// A brain with no board yet, timed by the manager's `INFO`.
     pub fn new() -> Brain {
+        let stop = crate::search::cancel_flag();
         Brain {
-            size: None,
+            board: None,
             run: DEFAULT_RUN,
-            stones: Vec::new(),
+            stones: Stones::default(),
             in_board: false,
             timeout_turn: DEFAULT_TIMEOUT_TURN,
             timeout_match: 0,
             time_left: None,
             fixed: None,
-            search: Search::new(Limits::time(1000), Arc::new(AtomicBool::new(false))),
+            search: Search::new(Limits::time(1000), Arc::clone(&stop)),
+            stop,
             ended: false,
         }
     }
@@ -93,6 +308,13 @@ impl Brain {
         }
     }
 
+    /// The search's stop flag: once set, a search under way (and every later one) stops at once
+    /// with the best move found so far. The front end sets it when the manager ends the engine
+    /// (`END`, or the end of the input) while it thinks.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
     /// True after `END`: the loop stops.
     pub fn ended(&self) -> bool {
         self.ended
@@ -101,6 +323,16 @@ impl Brain {
     /// The run length in force.
     pub fn run(&self) -> usize {
         self.run
+    }
+
+    /// The board, once `START` has set it.
+    pub fn board(&self) -> Option<Geometry> {
+        self.board
+    }
+
+    /// The stones on the board (the engine's are [`OWN`]'s).
+    pub fn stones(&self) -> &Stones {
+        &self.stones
     }
 
     /// The time the next move may take: `timeout_turn` less a margin (a tenth, 50 ms to 500 ms),
@@ -116,237 +348,185 @@ impl Brain {
     }
 
     /// Answers one line from the manager (a trailing CR is ignored) with the lines to send.
-    pub fn handle(&mut self, line: &str) -> Vec<String> {
+    pub fn handle(&mut self, line: &str) -> Vec<Reply> {
         let line = line.trim();
         if line.is_empty() {
             return Vec::new();
         }
+        if is_end(line) {
+            self.ended = true;
+            return Vec::new();
+        }
         if self.in_board {
-            return self.board_line(line);
+            return self.board_line(line).unwrap_or_else(|e| vec![e.into()]);
         }
         let (command, args) = match line.split_once(char::is_whitespace) {
             Some((c, a)) => (c, a.trim()),
             None => (line, ""),
         };
-        match command.to_ascii_uppercase().as_str() {
+        let answer = match command.to_ascii_uppercase().as_str() {
             "START" => self.start(args, args),
             "RECTSTART" => match args.split_once(',') {
                 Some((w, h)) => self.start(w.trim(), h.trim()),
-                None => vec![format!("ERROR RECTSTART expects w,h, got '{args}'")],
+                None => Err(BrainError::RectStart(Excerpt::of(args))),
             },
-            "RESTART" => match self.size {
-                Some(_) => {
-                    self.stones.iter_mut().for_each(|s| *s = None);
-                    vec!["OK".into()]
-                }
-                None => vec!["ERROR no board: send START first".into()],
-            },
+            "RESTART" => self.geometry().map(|_| {
+                self.stones = Stones::default();
+                vec![Reply::Ok]
+            }),
             "INFO" => self.info(args),
-            "BEGIN" => match self.size {
-                Some(_) => self.reply_move(),
-                None => vec!["ERROR no board: send START first".into()],
-            },
+            "BEGIN" => self.geometry().and_then(|_| self.reply_move()),
             "TURN" => self.turn(args),
-            "BOARD" => match self.size {
-                Some(_) => {
-                    self.stones.iter_mut().for_each(|s| *s = None);
-                    self.in_board = true;
-                    Vec::new()
-                }
-                None => vec!["ERROR no board: send START first".into()],
-            },
-            "TAKEBACK" => self.takeback(args),
-            "END" => {
-                self.ended = true;
+            "BOARD" => self.geometry().map(|_| {
+                self.stones = Stones::default();
+                self.in_board = true;
                 Vec::new()
-            }
-            "ABOUT" => vec![format!(
-                "name=\"tictactoe\", version=\"{}\", author=\"the tictactoe team\", country=\"-\", \
-                 www=\"-\"",
-                env!("CARGO_PKG_VERSION")
-            )],
-            _ => vec![format!("UNKNOWN command '{command}'")],
-        }
+            }),
+            "TAKEBACK" => self.takeback(args),
+            "ABOUT" => Ok(vec![Reply::About]),
+            _ => Ok(vec![Reply::Unknown(Excerpt::of(command))]),
+        };
+        answer.unwrap_or_else(|e| vec![e.into()])
     }
 
-    fn start(&mut self, w: &str, h: &str) -> Vec<String> {
+    fn geometry(&self) -> Result<Geometry, BrainError> {
+        self.board.ok_or(BrainError::NoBoard)
+    }
+
+    fn start(&mut self, w: &str, h: &str) -> Result<Vec<Reply>, BrainError> {
         let (Ok(width), Ok(height)) = (w.parse::<usize>(), h.parse::<usize>()) else {
-            return vec![format!(
-                "ERROR board size '{w}' x '{h}' is not a pair of numbers"
-            )];
+            let size = if w == h {
+                w.to_string()
+            } else {
+                format!("{w},{h}")
+            };
+            return Err(BrainError::SizeNotNumbers(Excerpt::of(&size)));
         };
         if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
-            return vec![format!(
-                "ERROR boards of 1 to {MAX_SIDE} cells a side only, not {width}x{height}"
-            )];
+            return Err(BrainError::SizeOutOfRange { width, height });
         }
-        if self.run > width.max(height) {
-            return vec![format!(
-                "ERROR a run of {} does not fit on {width}x{height} (INFO k sets the run)",
-                self.run
-            )];
-        }
-        self.size = Some((width, height));
-        self.stones = vec![None; width * height];
+        let g = Geometry::new(width, height, self.run).map_err(|_| BrainError::RunTooLong {
+            run: self.run,
+            width,
+            height,
+        })?;
+        self.board = Some(g);
+        self.stones = Stones::default();
         self.in_board = false;
-        vec!["OK".into()]
+        Ok(vec![Reply::Ok])
     }
 
-    fn info(&mut self, args: &str) -> Vec<String> {
+    fn info(&mut self, args: &str) -> Result<Vec<Reply>, BrainError> {
         let (key, value) = args.split_once(char::is_whitespace).unwrap_or((args, ""));
         let value = value.trim();
-        let number = || value.parse::<u64>();
+        let number = |key: &'static str| {
+            value.parse::<u64>().map_err(|_| BrainError::NotANumber {
+                key,
+                value: Excerpt::of(value),
+            })
+        };
         match key.to_ascii_lowercase().as_str() {
-            "timeout_turn" => match number() {
-                Ok(ms) => self.timeout_turn = ms,
-                Err(_) => return vec![format!("ERROR timeout_turn '{value}' is not a number")],
-            },
-            "timeout_match" => match number() {
-                Ok(ms) => self.timeout_match = ms,
-                Err(_) => return vec![format!("ERROR timeout_match '{value}' is not a number")],
-            },
+            "timeout_turn" => self.timeout_turn = number("timeout_turn")?,
+            "timeout_match" => self.timeout_match = number("timeout_match")?,
             "time_left" => match value.parse::<i64>() {
                 Ok(ms) => self.time_left = Some(ms.max(0) as u64),
-                Err(_) => return vec![format!("ERROR time_left '{value}' is not a number")],
-            },
-            "rule" => match number() {
-                Ok(0) | Ok(2) => {}
-                Ok(r) => {
-                    return vec![format!(
-                        "MESSAGE rule {r} is not supported: this engine plays free-style"
-                    )]
-                }
-                Err(_) => return vec![format!("ERROR rule '{value}' is not a number")],
-            },
-            "k" => match value.parse::<usize>() {
-                Ok(k) if k >= 1 && self.size.is_none_or(|(w, h)| k <= w.max(h)) => self.run = k,
-                _ => {
-                    return vec![format!(
-                        "ERROR k '{value}' is not a run length for this board"
-                    )]
+                Err(_) => {
+                    return Err(BrainError::NotANumber {
+                        key: "time_left",
+                        value: Excerpt::of(value),
+                    })
                 }
             },
+            "rule" => match number("rule")? {
+                0 | 2 => {}
+                r => return Ok(vec![Reply::RuleNotSupported(r)]),
+            },
+            "k" => {
+                let bad = || BrainError::BadRun(Excerpt::of(value));
+                let k = value.parse::<usize>().map_err(|_| bad())?;
+                match self.board {
+                    None if k >= 1 => self.run = k,
+                    None => return Err(bad()),
+                    Some(g) => {
+                        self.board =
+                            Some(Geometry::new(g.width(), g.height(), k).map_err(|_| bad())?);
+                        self.run = k;
+                    }
+                }
+            }
             // max_memory, game_type, evaluate, folder and keys not known: nothing to do.
             _ => {}
         }
-        Vec::new()
+        Ok(Vec::new())
     }
 
-    fn turn(&mut self, args: &str) -> Vec<String> {
-        let Some((w, h)) = self.size else {
-            return vec!["ERROR no board: send START first".into()];
-        };
-        match parse_xy(args, w, h) {
-            Err(e) => vec![format!("ERROR {e}")],
-            Ok((x, y)) if self.stones[y * w + x].is_some() => {
-                vec![format!("ERROR {x},{y} is already occupied")]
-            }
-            Ok((x, y)) => {
-                self.stones[y * w + x] = Some(OPPONENT);
-                self.reply_move()
-            }
+    fn turn(&mut self, args: &str) -> Result<Vec<Reply>, BrainError> {
+        let g = self.geometry()?;
+        let (x, y) = parse_xy(args, g)?;
+        let c = g.cell(y, x);
+        if self.stones.at(c).is_some() {
+            return Err(BrainError::Occupied { x, y });
         }
+        self.stones[OPPONENT].insert(c);
+        self.reply_move()
     }
 
-    fn takeback(&mut self, args: &str) -> Vec<String> {
-        let Some((w, h)) = self.size else {
-            return vec!["ERROR no board: send START first".into()];
+    fn takeback(&mut self, args: &str) -> Result<Vec<Reply>, BrainError> {
+        let g = self.geometry()?;
+        let (x, y) = parse_xy(args, g)?;
+        let c = g.cell(y, x);
+        let Some(p) = self.stones.at(c) else {
+            return Err(BrainError::NoStone { x, y });
         };
-        match parse_xy(args, w, h) {
-            Err(e) => vec![format!("ERROR {e}")],
-            Ok((x, y)) if self.stones[y * w + x].is_none() => {
-                vec![format!("ERROR {x},{y} holds no stone")]
-            }
-            Ok((x, y)) => {
-                self.stones[y * w + x] = None;
-                vec!["OK".into()]
-            }
-        }
+        self.stones[p].remove(c);
+        Ok(vec![Reply::Ok])
     }
 
-    /// A line inside `BOARD … DONE`: `x,y,f` or `DONE`.
-    fn board_line(&mut self, line: &str) -> Vec<String> {
+    /// A line inside `BOARD … DONE`: `x,y,f` or `DONE` (`END` is obeyed before).
+    fn board_line(&mut self, line: &str) -> Result<Vec<Reply>, BrainError> {
         if line.eq_ignore_ascii_case("DONE") {
             self.in_board = false;
             return self.reply_move();
         }
-        let (w, h) = self.size.expect("BOARD needs a board");
+        let g = self.geometry()?;
         let Some((xy, f)) = line.rsplit_once(',') else {
-            return vec![format!("ERROR expected x,y,f or DONE, got '{line}'")];
+            return Err(BrainError::NotABoardLine(Excerpt::of(line)));
         };
-        let (x, y) = match parse_xy(xy, w, h) {
-            Ok(p) => p,
-            Err(e) => return vec![format!("ERROR {e}")],
-        };
-        let colour = match f.trim() {
+        let (x, y) = parse_xy(xy, g)?;
+        let owner = match f.trim() {
             "1" => OWN,
             "2" => OPPONENT,
-            "3" => return Vec::new(), // a winning-line or forbidden-point marker: no stone
-            other => return vec![format!("ERROR stone field '{other}' is not 1, 2 or 3")],
+            "3" => return Ok(Vec::new()), // a winning-line or forbidden-point marker: no stone
+            other => return Err(BrainError::StoneField(Excerpt::of(other))),
         };
-        if self.stones[y * w + x].is_some() {
-            return vec![format!("ERROR {x},{y} is already occupied")];
+        let c = g.cell(y, x);
+        if self.stones.at(c).is_some() {
+            return Err(BrainError::Occupied { x, y });
         }
-        self.stones[y * w + x] = Some(colour);
-        Vec::new()
+        self.stones[owner].insert(c);
+        Ok(Vec::new())
     }
 
     /// The engine's move in the current position (its stone is placed), as `x,y`.
-    fn reply_move(&mut self) -> Vec<String> {
-        let (w, h) = self.size.expect("a move needs a board");
-        let mut position = match Position::new(w, h, self.run) {
-            Ok(p) => p,
-            Err(e) => return vec![format!("ERROR {e}")],
+    fn reply_move(&mut self) -> Result<Vec<Reply>, BrainError> {
+        let geometry = self.geometry()?;
+        let position = Setup {
+            geometry,
+            stones: self.stones,
+            to_move: OWN,
         };
-        for (c, s) in self.stones.iter().enumerate() {
-            if let Some(colour) = *s {
-                position
-                    .place(c, colour)
-                    .expect("the brain's stones are on empty cells of its board");
-            }
-        }
-        position.set_to_move(OWN);
-        if position.game_over() {
-            return vec!["ERROR the game is over: no move to make".into()];
-        }
         self.search.set_limits(
             self.fixed
                 .unwrap_or_else(|| Limits::time(self.move_time().as_millis() as u64)),
         );
-        let Some(r) = self.search.think(&position) else {
-            return vec!["ERROR the game is over: no move to make".into()];
-        };
-        self.stones[r.best] = Some(OWN);
-        vec![format!("{},{}", r.best % w, r.best / w)]
-    }
-}
-
-/// Runs the protocol on standard input and output until `END` or the end of the input (or until
-/// the manager closes the output).
-pub fn run_stdio() -> Result<(), String> {
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    let stdout = std::io::stdout();
-    let mut brain = Brain::new();
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        match input.read_until(b'\n', &mut buf) {
-            Ok(0) => return Ok(()),
-            Ok(_) => {}
-            Err(e) => return Err(format!("cannot read the manager's commands: {e}")),
-        }
-        let line = String::from_utf8_lossy(&buf);
-        let replies = brain.handle(&line);
-        let mut out = stdout.lock();
-        for r in replies {
-            if writeln!(out, "{r}").and_then(|_| out.flush()).is_err() {
-                return Ok(());
-            }
-        }
-        if brain.ended() {
-            return Ok(());
-        }
+        let best: Cell = self
+            .search
+            .think(&position)
+            .ok_or(BrainError::GameOver)?
+            .best;
+        let (y, x) = geometry.row_column(best);
+        self.stones[OWN].insert(best);
+        Ok(vec![Reply::Move { x, y }])
     }
 }
 
@@ -358,35 +538,43 @@ mod tests {
         Brain::with_limits(Limits::nodes(20_000))
     }
 
+    /// The replies to `line`, as sent.
+    fn say(b: &mut Brain, line: &str) -> Vec<String> {
+        b.handle(line).iter().map(Reply::to_string).collect()
+    }
+
     fn xy(reply: &[String]) -> (usize, usize) {
         assert_eq!(reply.len(), 1, "{reply:?}");
-        let (x, y) = reply[0].split_once(',').expect("x,y");
+        let (x, y) = reply[0].split_once(',').expect(&reply[0]);
         (x.parse().unwrap(), y.parse().unwrap())
     }
 
     #[test]
-    fn start_accepts_1_to_19_and_rejects_the_rest() {
+    fn start_accepts_1_to_26_and_rejects_the_rest() {
         let mut b = brain();
-        assert_eq!(b.handle("START 15"), ["OK"]);
-        assert_eq!(b.handle("START 19\r\n"), ["OK"]);
-        for bad in ["START 20", "START 0", "START x", "START", "START 4"] {
-            let r = b.handle(bad);
+        assert_eq!(say(&mut b, "START 15"), ["OK"]);
+        assert_eq!(say(&mut b, "START 19\r\n"), ["OK"]);
+        assert_eq!(say(&mut b, "START 20"), ["OK"]);
+        assert_eq!(say(&mut b, "START 26"), ["OK"]);
+        for bad in ["START 27", "START 0", "START x", "START", "START 4"] {
+            let r = say(&mut b, bad);
             assert!(r.len() == 1 && r[0].starts_with("ERROR "), "{bad}: {r:?}");
         }
         // START 4 fails only because the run is 5; with INFO k 4 it fits.
-        assert_eq!(b.handle("INFO k 4"), Vec::<String>::new());
-        assert_eq!(b.handle("START 4"), ["OK"]);
-        assert_eq!(b.handle("RECTSTART 7,5"), ["OK"]);
-        assert_eq!(b.size, Some((7, 5)));
-        assert!(b.handle("RECTSTART 7x5")[0].starts_with("ERROR"));
-        assert!(b.handle("RECTSTART 20,5")[0].starts_with("ERROR"));
+        assert_eq!(say(&mut b, "INFO k 4"), Vec::<String>::new());
+        assert_eq!(say(&mut b, "START 4"), ["OK"]);
+        assert_eq!(say(&mut b, "RECTSTART 7,5"), ["OK"]);
+        assert_eq!(b.board().map(|g| (g.width(), g.height())), Some((7, 5)));
+        assert!(say(&mut b, "RECTSTART 7x5")[0].starts_with("ERROR"));
+        assert_eq!(say(&mut b, "RECTSTART 26,5"), ["OK"]);
+        assert!(say(&mut b, "RECTSTART 27,5")[0].starts_with("ERROR"));
     }
 
     #[test]
     fn commands_before_start_are_errors_not_crashes() {
         let mut b = brain();
         for cmd in ["BEGIN", "TURN 1,1", "BOARD", "TAKEBACK 1,1", "RESTART"] {
-            let r = b.handle(cmd);
+            let r = say(&mut b, cmd);
             assert!(r[0].starts_with("ERROR "), "{cmd}: {r:?}");
         }
     }
@@ -394,8 +582,8 @@ mod tests {
     #[test]
     fn unknown_commands_get_unknown_and_info_keys_are_ignored() {
         let mut b = brain();
-        assert_eq!(b.handle("FOO bar"), ["UNKNOWN command 'FOO'"]);
-        assert_eq!(b.handle("SWAP2BOARD"), ["UNKNOWN command 'SWAP2BOARD'"]);
+        assert_eq!(say(&mut b, "FOO bar"), ["UNKNOWN command 'FOO'"]);
+        assert_eq!(say(&mut b, "SWAP2BOARD"), ["UNKNOWN command 'SWAP2BOARD'"]);
         for info in [
             "INFO max_memory 83886080",
             "INFO game_type 1",
@@ -404,97 +592,105 @@ mod tests {
             "INFO whatever 12",
             "INFO rule 0",
         ] {
-            assert_eq!(b.handle(info), Vec::<String>::new(), "{info}");
+            assert_eq!(say(&mut b, info), Vec::<String>::new(), "{info}");
         }
-        assert!(b.handle("INFO rule 1")[0].starts_with("MESSAGE"));
-        assert!(b.handle("INFO timeout_turn soon")[0].starts_with("ERROR"));
-        assert!(b.handle("INFO k 0")[0].starts_with("ERROR"));
-        assert_eq!(b.handle(""), Vec::<String>::new());
+        assert!(say(&mut b, "INFO rule 1")[0].starts_with("MESSAGE"));
+        assert!(say(&mut b, "INFO timeout_turn soon")[0].starts_with("ERROR"));
+        assert!(say(&mut b, "INFO k 0")[0].starts_with("ERROR"));
+        assert_eq!(say(&mut b, ""), Vec::<String>::new());
     }
 
     #[test]
     fn info_sets_the_times_and_the_run() {
         let mut b = brain();
-        b.handle("INFO timeout_turn 1000");
+        say(&mut b, "INFO timeout_turn 1000");
         assert_eq!(b.move_time(), Duration::from_millis(900));
-        b.handle("INFO timeout_turn 100");
+        say(&mut b, "INFO timeout_turn 100");
         assert_eq!(b.move_time(), Duration::from_millis(50));
-        b.handle("INFO timeout_turn 10000");
-        b.handle("INFO timeout_match 60000");
-        b.handle("INFO time_left 15000");
+        say(&mut b, "INFO timeout_turn 10000");
+        say(&mut b, "INFO timeout_match 60000");
+        say(&mut b, "INFO time_left 15000");
         assert_eq!(b.move_time(), Duration::from_millis(1000));
-        b.handle("INFO timeout_match 0");
+        say(&mut b, "INFO timeout_match 0");
         assert_eq!(b.move_time(), Duration::from_millis(9500));
-        b.handle("INFO k 4");
+        say(&mut b, "INFO k 4");
         assert_eq!(b.run(), 4);
     }
 
     #[test]
     fn begin_and_turn_answer_empty_cells() {
         let mut b = brain();
-        b.handle("START 15");
-        let first = xy(&b.handle("BEGIN"));
+        say(&mut b, "START 15");
+        let first = xy(&say(&mut b, "BEGIN"));
         assert_eq!(first, (7, 7), "the first stone goes to the centre");
-        let (x, y) = xy(&b.handle("TURN 8,8"));
+        let (x, y) = xy(&say(&mut b, "TURN 8,8"));
         assert!((x, y) != (7, 7) && (x, y) != (8, 8) && x < 15 && y < 15);
-        assert!(b.handle("TURN 8,8")[0].starts_with("ERROR"), "occupied");
+        assert!(say(&mut b, "TURN 8,8")[0].starts_with("ERROR"), "occupied");
         assert!(
-            b.handle("TURN 15,0")[0].starts_with("ERROR"),
+            say(&mut b, "TURN 15,0")[0].starts_with("ERROR"),
             "off the board"
         );
-        assert!(b.handle("TURN 1")[0].starts_with("ERROR"), "malformed");
+        assert!(say(&mut b, "TURN 1")[0].starts_with("ERROR"), "malformed");
     }
 
     #[test]
     fn board_sets_up_a_position_and_the_engine_wins_or_blocks() {
         let mut b = brain();
-        b.handle("START 15");
+        say(&mut b, "START 15");
         // Own stones on 3..6 of row 2: the engine completes five at 2,2 or 7,2.
-        assert!(b.handle("BOARD").is_empty());
+        assert!(say(&mut b, "BOARD").is_empty());
         for line in [
-            "3,2,1", "4,2,1", "5,2,1", "6,2,1", "3,3,2", "4,4,2", "9,9,2", "0,0,3",
+            "3,2,1", "4,2,1", "5,2,1", "6,2,1", "3,3,2", "4,4,2", "9,9,2", "12,12,2", "0,0,3",
         ] {
-            assert!(b.handle(line).is_empty(), "{line}");
+            assert!(say(&mut b, line).is_empty(), "{line}");
         }
-        let m = xy(&b.handle("DONE"));
+        let m = xy(&say(&mut b, "DONE"));
         assert!(m == (2, 2) || m == (7, 2), "{m:?}");
         // The opponent's four on column 10 must be blocked at the one open end.
-        b.handle("BOARD");
+        say(&mut b, "BOARD");
         for line in [
             "10,1,2", "10,2,2", "10,3,2", "10,4,2", "10,0,1", "1,1,1", "2,2,1",
         ] {
-            b.handle(line);
+            say(&mut b, line);
         }
-        assert_eq!(xy(&b.handle("DONE")), (10, 5));
+        assert_eq!(xy(&say(&mut b, "DONE")), (10, 5));
+        // Stones no game of turns could leave, the engine to move: still a move.
+        say(&mut b, "BOARD");
+        for line in ["1,1,1", "2,2,1", "3,3,1"] {
+            say(&mut b, line);
+        }
+        let m = xy(&say(&mut b, "DONE"));
+        assert!(m == (0, 0) || m == (4, 4), "extends its open three: {m:?}");
         // Bad lines inside BOARD are errors; DONE still ends it.
-        b.handle("BOARD");
-        assert!(b.handle("1,1")[0].starts_with("ERROR"));
-        assert!(b.handle("1,1,7")[0].starts_with("ERROR"));
-        assert!(b.handle("99,1,1")[0].starts_with("ERROR"));
-        assert!(b.handle("1,1,1").is_empty());
-        assert!(b.handle("1,1,2")[0].starts_with("ERROR"), "occupied");
-        let m = xy(&b.handle("DONE"));
-        assert_ne!(m, (1, 1));
+        say(&mut b, "BOARD");
+        assert!(say(&mut b, "1,1")[0].starts_with("ERROR"));
+        assert!(say(&mut b, "1,1,7")[0].starts_with("ERROR"));
+        assert!(say(&mut b, "99,1,1")[0].starts_with("ERROR"));
+        assert!(say(&mut b, "1,1,1").is_empty());
+        assert!(say(&mut b, "1,1,2")[0].starts_with("ERROR"), "occupied");
+        assert!(say(&mut b, "2,2,2").is_empty());
+        let m = xy(&say(&mut b, "DONE"));
+        assert!(m != (1, 1) && m != (2, 2));
     }
 
     #[test]
     fn takeback_restart_end_and_about() {
         let mut b = brain();
-        b.handle("START 9");
-        let (x, y) = xy(&b.handle("BEGIN"));
-        assert_eq!(b.handle(&format!("TAKEBACK {x},{y}")), ["OK"]);
-        assert!(b.stones.iter().all(Option::is_none));
-        assert!(b.handle(&format!("TAKEBACK {x},{y}"))[0].starts_with("ERROR"));
-        b.handle("TURN 0,0");
-        assert_eq!(b.handle("RESTART"), ["OK"]);
-        assert!(b.stones.iter().all(Option::is_none));
-        let about = b.handle("ABOUT");
+        say(&mut b, "START 9");
+        let (x, y) = xy(&say(&mut b, "BEGIN"));
+        assert_eq!(say(&mut b, &format!("TAKEBACK {x},{y}")), ["OK"]);
+        assert!(b.stones().occupied().is_empty());
+        assert!(say(&mut b, &format!("TAKEBACK {x},{y}"))[0].starts_with("ERROR"));
+        say(&mut b, "TURN 0,0");
+        assert_eq!(say(&mut b, "RESTART"), ["OK"]);
+        assert!(b.stones().occupied().is_empty());
+        let about = say(&mut b, "ABOUT");
         assert!(
             about[0].starts_with("name=\"tictactoe\", version=\""),
             "{about:?}"
         );
         assert!(!b.ended());
-        assert!(b.handle("END").is_empty());
+        assert!(say(&mut b, "END").is_empty());
         assert!(b.ended());
     }
 
@@ -502,18 +698,49 @@ mod tests {
     fn the_run_length_extension_plays_other_games() {
         // 3×3 with k 3 (tic-tac-toe): the engine blocks the opponent's two in a row.
         let mut b = brain();
-        b.handle("INFO k 3");
-        b.handle("START 3");
-        b.handle("BOARD");
+        say(&mut b, "INFO k 3");
+        say(&mut b, "START 3");
+        say(&mut b, "BOARD");
         for line in ["0,0,2", "1,0,2", "1,1,1"] {
-            b.handle(line);
+            say(&mut b, line);
         }
-        assert_eq!(xy(&b.handle("DONE")), (2, 0));
+        assert_eq!(xy(&say(&mut b, "DONE")), (2, 0));
         // A full board: no move, an error.
-        b.handle("BOARD");
+        say(&mut b, "BOARD");
         for (i, f) in [2, 1, 2, 2, 1, 1, 1, 2, 2].iter().enumerate() {
-            b.handle(&format!("{},{},{f}", i % 3, i / 3));
+            say(&mut b, &format!("{},{},{f}", i % 3, i / 3));
         }
-        assert!(b.handle("DONE")[0].starts_with("ERROR"));
+        assert!(say(&mut b, "DONE")[0].starts_with("ERROR"));
+    }
+
+    #[test]
+    fn end_is_obeyed_inside_board_and_with_arguments() {
+        let mut b = brain();
+        b.handle("START 15");
+        b.handle("BOARD");
+        assert!(b.handle("1,1,1").is_empty());
+        assert!(b.handle("end\r\n").is_empty());
+        assert!(b.ended());
+        assert!(is_end("END") && is_end(" End now") && !is_end("ENDS") && !is_end("BOARD"));
+    }
+
+    #[test]
+    fn replies_repeat_a_short_printable_excerpt() {
+        assert_eq!(Excerpt::of("a\rb\x1b[0m\u{7f}").to_string(), "a?b?[0m?");
+        let long = Excerpt::of(&"y".repeat(1 << 20)).to_string();
+        assert_eq!(long.chars().count(), Excerpt::MAX_CHARS);
+        assert!(long.ends_with("..."));
+        assert_eq!(Excerpt::of(&"é".repeat(40)).to_string(), "é".repeat(40));
+        let mut b = brain();
+        let r = b.handle(&format!("{}\u{1b}", "Q".repeat(100_000)));
+        assert_eq!(r, [Reply::Unknown(Excerpt::of(&"Q".repeat(100_000)))]);
+        let text = r[0].to_string();
+        assert!(
+            text.len() < 60 && !text.chars().any(char::is_control),
+            "{text}"
+        );
+        b.handle("START 15");
+        let r = say(&mut b, "TURN 1\u{7},2");
+        assert_eq!(r, ["ERROR '1?' is not a coordinate"]);
     }
 }

@@ -41,6 +41,94 @@ impl Player {
     }
 }
 
+/// One value per player, as shakmaty's `ByColor<T>`: the x value and the o value, indexed by
+/// [`Player`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ByPlayer<T> {
+    /// x's value.
+    pub x: T,
+    /// o's value.
+    pub o: T,
+}
+
+impl<T> ByPlayer<T> {
+    /// The value of `p`.
+    #[inline]
+    pub fn get(&self, p: Player) -> &T {
+        match p {
+            Player::X => &self.x,
+            Player::O => &self.o,
+        }
+    }
+
+    /// The value of `p`, to change.
+    #[inline]
+    pub fn get_mut(&mut self, p: Player) -> &mut T {
+        match p {
+            Player::X => &mut self.x,
+            Player::O => &mut self.o,
+        }
+    }
+
+    /// Both values, each made from its player.
+    pub fn new_with(mut f: impl FnMut(Player) -> T) -> ByPlayer<T> {
+        ByPlayer {
+            x: f(Player::X),
+            o: f(Player::O),
+        }
+    }
+}
+
+impl<T> std::ops::Index<Player> for ByPlayer<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, p: Player) -> &T {
+        self.get(p)
+    }
+}
+
+impl<T> std::ops::IndexMut<Player> for ByPlayer<T> {
+    #[inline]
+    fn index_mut(&mut self, p: Player) -> &mut T {
+        self.get_mut(p)
+    }
+}
+
+/// The stone layout: the cells each player holds. This is the one representation of the stones
+/// on a board in the program; every engine (the solver's symmetric bitboards, the search's window
+/// counts) derives its own view from it.
+pub type Stones = ByPlayer<CellSet>;
+
+impl Stones {
+    /// Every occupied cell.
+    pub fn occupied(&self) -> CellSet {
+        self.x | self.o
+    }
+
+    /// Who holds cell `c`, if anyone.
+    #[inline]
+    pub fn at(&self, c: Cell) -> Option<Player> {
+        if self.x.contains(c) {
+            Some(Player::X)
+        } else if self.o.contains(c) {
+            Some(Player::O)
+        } else {
+            None
+        }
+    }
+}
+
+impl Player {
+    /// Both players, x first.
+    pub const BOTH: [Player; 2] = [Player::X, Player::O];
+
+    /// 0 for x, 1 for o: an index into per-player arrays inside an engine.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
 impl fmt::Display for Player {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.symbol())
@@ -71,8 +159,8 @@ pub enum Outcome {
 pub struct State {
     geometry: Geometry,
     start: Player,
-    x: CellSet,
-    o: CellSet,
+    /// The moves made, as the cells each player holds.
+    stones: Stones,
     /// The row that won (an index into `geometry.rows()`) and its owner, once some player has one.
     won: Option<(Player, u16)>,
 }
@@ -94,8 +182,7 @@ impl State {
         State {
             geometry,
             start,
-            x: CellSet::EMPTY,
-            o: CellSet::EMPTY,
+            stones: Stones::default(),
             won: None,
         }
     }
@@ -123,22 +210,33 @@ impl State {
         self.start
     }
 
+    /// The position as stones and the player to move (what an engine needs of it).
+    pub fn setup(&self) -> Setup {
+        Setup {
+            geometry: self.geometry,
+            stones: self.stones,
+            to_move: self.player_to_move(),
+        }
+    }
+
+    /// The stone layout: the cells each player holds.
+    pub fn stones(&self) -> &Stones {
+        &self.stones
+    }
+
     /// The cells `p` occupies.
     pub fn cells_of(&self, p: Player) -> CellSet {
-        match p {
-            Player::X => self.x,
-            Player::O => self.o,
-        }
+        self.stones[p]
     }
 
     /// The occupied cells.
     pub fn occupied_cells(&self) -> CellSet {
-        self.x | self.o
+        self.stones.occupied()
     }
 
     /// |Γ|: the number of moves made.
     pub fn moves_count(&self) -> usize {
-        self.x.len() + self.o.len()
+        self.stones.x.len() + self.stones.o.len()
     }
 
     /// The moves of Γ, in cell order.
@@ -225,10 +323,7 @@ impl State {
         debug_assert!(self.legal_to_move_in(c), "result({c}) in {self:?}");
         let mut next = *self;
         let p = self.player_to_move();
-        let mine = match p {
-            Player::X => &mut next.x,
-            Player::O => &mut next.o,
-        };
+        let mine = &mut next.stones[p];
         mine.insert(c);
         let mine = *mine;
         let rows = self.geometry.rows();
@@ -288,6 +383,101 @@ impl State {
     }
 }
 
+/// A position given as stones rather than as moves (a `BOARD` from a Gomocup manager, a
+/// constructed puzzle), before it is checked: shakmaty's `Setup`. [`Setup::position`] turns it
+/// into a [`State`] or says why it is not one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The board.
+    pub geometry: Geometry,
+    /// The cells each player holds.
+    pub stones: Stones,
+    /// The player to move.
+    pub to_move: Player,
+}
+
+/// Why a [`Setup`] is not a position of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// A cell off the board.
+    OffBoard(Cell),
+    /// A cell that both players hold.
+    Shared(Cell),
+    /// The counts of stones cannot come from players taking turns with this player to move.
+    Counts {
+        /// x's stones.
+        x: usize,
+        /// o's stones.
+        o: usize,
+        /// The player to move.
+        to_move: Player,
+    },
+    /// Both players have a winning line.
+    BothWon,
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::OffBoard(c) => write!(f, "cell {c} is off the board"),
+            SetupError::Shared(c) => write!(f, "cell {c} holds both players' stones"),
+            SetupError::Counts { x, o, to_move } => write!(
+                f,
+                "{x} x stones and {o} o stones cannot be a game with {to_move} to move"
+            ),
+            SetupError::BothWon => f.write_str("both players have a winning line"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+impl Setup {
+    /// The position, if the stones are on the board, disjoint, counted as players taking turns
+    /// would leave them (the starting player is whoever that makes consistent: with an even
+    /// number of stones the player to move started), and at most one player has a line.
+    pub fn position(&self) -> Result<State, SetupError> {
+        let g = self.geometry;
+        if let Some(c) = (self.stones.occupied() - g.full()).first() {
+            return Err(SetupError::OffBoard(c));
+        }
+        if let Some(c) = (self.stones.x & self.stones.o).first() {
+            return Err(SetupError::Shared(c));
+        }
+        let (x, o) = (self.stones.x.len(), self.stones.o.len());
+        let n = x + o;
+        let start = if State::even(n) {
+            self.to_move
+        } else {
+            self.to_move.other()
+        };
+        let started = self.stones[start].len();
+        if started != n.div_ceil(2) {
+            return Err(SetupError::Counts {
+                x,
+                o,
+                to_move: self.to_move,
+            });
+        }
+        let line = |p: Player| {
+            g.rows()
+                .iter()
+                .position(|r| r.is_subset(&self.stones[p]))
+                .map(|i| (p, i as u16))
+        };
+        let won = match (line(Player::X), line(Player::O)) {
+            (Some(_), Some(_)) => return Err(SetupError::BothWon),
+            (a, b) => a.or(b),
+        };
+        Ok(State {
+            geometry: g,
+            start,
+            stones: self.stones,
+            won,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -327,5 +517,61 @@ mod tests {
             State::from_cells(Geometry::LED, Player::X, &[1, 4, 2, 5, 3, 6]),
             Err(5)
         );
+    }
+
+    #[test]
+    fn a_setup_is_the_state_of_any_move_order_that_reaches_it() {
+        let g = Geometry::new(4, 4, 3).unwrap();
+        // Every game of 0 to 6 moves on 4×4 k3 from a few orders: the setup of its stones is it.
+        let games: [&[Cell]; 4] = [&[], &[6], &[6, 7, 11, 1, 16], &[1, 2, 5, 3, 9]];
+        for start in Player::BOTH {
+            for cells in games {
+                let s = State::from_cells(g, start, cells).unwrap();
+                let setup = Setup {
+                    geometry: g,
+                    stones: *s.stones(),
+                    to_move: s.player_to_move(),
+                };
+                let p = setup.position().unwrap();
+                assert_eq!(p.stones(), s.stones());
+                assert_eq!(p.player_to_move(), s.player_to_move());
+                assert_eq!(p.outcome(), s.outcome(), "{cells:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn setups_that_are_no_position_are_refused() {
+        let g = Geometry::LED;
+        let stones = |x: &[Cell], o: &[Cell]| Stones {
+            x: x.iter().copied().collect(),
+            o: o.iter().copied().collect(),
+        };
+        let setup = |st, to_move| Setup {
+            geometry: g,
+            stones: st,
+            to_move,
+        };
+        assert_eq!(
+            setup(stones(&[1], &[1]), Player::O).position(),
+            Err(SetupError::Shared(1))
+        );
+        assert_eq!(
+            setup(stones(&[10], &[]), Player::O).position(),
+            Err(SetupError::OffBoard(10))
+        );
+        assert!(matches!(
+            setup(stones(&[1, 2], &[]), Player::O).position(),
+            Err(SetupError::Counts { .. })
+        ));
+        assert_eq!(
+            setup(stones(&[1, 2, 3], &[4, 5, 6]), Player::X).position(),
+            Err(SetupError::BothWon)
+        );
+        // One stone each, x to move: x started; o to move with one x stone: x started.
+        let p = setup(stones(&[5], &[1]), Player::X).position().unwrap();
+        assert_eq!(p.start(), Player::X);
+        let p = setup(stones(&[5], &[]), Player::O).position().unwrap();
+        assert_eq!(p.start(), Player::X);
     }
 }

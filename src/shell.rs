@@ -3,7 +3,6 @@
 //! step with neither lets time act (a computer's move), and the window shows `images(state)`.
 //! Easel ↔ window coordinates are converted here, in [`Viewport`], and nowhere else.
 
-use ::rand::{rngs::StdRng, SeedableRng};
 use macroquad::miniquad::{self, EventHandler, KeyCode, KeyMods};
 use macroquad::prelude::*;
 use std::process::ExitCode;
@@ -270,16 +269,14 @@ impl Thinker {
         let Some(request) = &state.thinking else {
             return;
         };
-        let Some(player) = tictactoe::players::by_name(request.player) else {
-            return;
-        };
         let stop = Arc::new(AtomicBool::new(false));
-        let (game, seed, ticket) = (request.game.clone(), request.seed, request.ticket);
+        let (request, ticket) = (request.clone(), request.ticket);
         let (send, stopped) = (self.send.clone(), Arc::clone(&stop));
         std::thread::spawn(move || {
-            let cell = player.think(&game, &mut StdRng::seed_from_u64(seed), &stopped);
-            if !stopped.load(Ordering::Relaxed) && send.send((ticket, cell)).is_ok() {
-                miniquad::window::wake_up();
+            if let Some(cell) = app::answer(&request, &stopped) {
+                if send.send((ticket, cell)).is_ok() {
+                    miniquad::window::wake_up();
+                }
             }
         });
         self.current = Some((ticket, stop));
@@ -589,7 +586,7 @@ mod tests {
         let app = App::default();
         let request = app::ThinkRequest {
             ticket: 7,
-            player: "perfect",
+            player: tictactoe::players::PlayerId::Perfect,
             game: app.game.clone(),
             seed: 1,
         };
@@ -617,7 +614,7 @@ mod tests {
     fn every_text_drawn_is_in_the_embedded_font_subset() {
         // The subset holds the printable ASCII characters (scripts/subset-font.sh).
         let mut states = vec![App::default()];
-        for seat in app::seat_names() {
+        for seat in app::seats() {
             states.push(App::new(seat, seat, tictactoe::rules::Player::O, 1));
         }
         let mut s = App::default();

@@ -31,6 +31,7 @@
 
 use crate::geometry::{Cell, Geometry};
 use crate::rules::{Outcome, Player, State};
+use crate::value::{Value, Verdict};
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
@@ -56,13 +57,11 @@ pub struct Board {
 impl Board {
     /// The tables of a `width` × `height` board with `run` in a line to win, or why the solver does
     /// not play it.
-    pub fn new(g: Geometry) -> Result<Board, String> {
+    pub fn new(g: Geometry) -> Result<Board, SolveError> {
         let (width, height, run) = (g.width(), g.height(), g.run());
         let n = width * height;
         if n > MAX_CELLS {
-            return Err(format!(
-                "the solver plays boards of at most {MAX_CELLS} cells, {width}×{height} has {n}"
-            ));
+            return Err(SolveError::TooLarge { geometry: g });
         }
         let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         let bit = |r: usize, c: usize| 1u64 << (r * width + c);
@@ -185,31 +184,61 @@ impl Entry {
 /// A transposition table of two-entry buckets: a matching entry is updated; otherwise the entry
 /// with less work behind it is replaced. It starts small and grows fourfold, up to
 /// 2^[`Table::MAX_LOG2`] buckets, whenever three quarters of its slots are used.
+///
+/// With a memory limit instead ([`Solver::with_memory`]) it grows, fourfold or by what fits, while
+/// the old table and the new one together fit in the limit; when three quarters of its slots are
+/// used and it may not grow, it is *full* and the search stops ([`SolveError::OutOfMemory`]).
 struct Table {
     slots: Vec<[u64; 3]>,
     mask: usize,
     used: usize,
     max_log2: u32,
+    /// The most bytes the tables may take, if limited.
+    limit: Option<usize>,
+    /// Three quarters used at the limit.
+    full: bool,
 }
 
 impl Table {
     /// The largest table: 2^21 buckets, 96 MiB.
     const MAX_LOG2: u32 = 21;
 
-    fn new(log2_buckets: u32, max_log2: u32) -> Table {
+    /// The bytes of a table of 2^`log2` buckets.
+    const fn bytes(log2: u32) -> usize {
+        (2 * std::mem::size_of::<[u64; 3]>()) << log2
+    }
+
+    fn new(log2_buckets: u32, max_log2: u32, limit: Option<usize>) -> Table {
         let buckets = 1usize << log2_buckets;
         Table {
             slots: vec![[0; 3]; 2 * buckets],
             mask: buckets - 1,
             used: 0,
             max_log2,
+            limit,
+            full: false,
         }
     }
 
-    /// The table with four times the buckets, holding every entry of this one.
-    fn grow(&mut self) {
-        let log2 = (self.mask + 1).trailing_zeros() + 2;
-        let old = std::mem::replace(self, Table::new(log2, self.max_log2));
+    /// The log₂ of the buckets of the table to grow into, if it may grow.
+    fn next_log2(&self) -> Option<u32> {
+        let log2 = (self.mask + 1).trailing_zeros();
+        match self.limit {
+            None => (log2 < self.max_log2).then_some(log2 + 2),
+            Some(limit) => (log2 + 1..=(log2 + 2).min(self.max_log2))
+                .rev()
+                .find(|&next| Table::bytes(log2) + Table::bytes(next) <= limit),
+        }
+    }
+
+    /// The bytes the table takes.
+    fn size(&self) -> usize {
+        Table::bytes((self.mask + 1).trailing_zeros())
+    }
+
+    /// The table with more buckets (2^`log2`), holding every entry of this one.
+    fn grow(&mut self, log2: u32) {
+        let old = std::mem::replace(self, Table::new(log2, self.max_log2, self.limit));
         for w in old.slots {
             if w[2] != 0 {
                 self.put(Entry::unpack(w));
@@ -263,8 +292,15 @@ impl Table {
             self.used += 1;
         }
         self.slots[i] = e.pack();
-        if 4 * self.used > 3 * self.slots.len() && self.mask + 1 < 1 << self.max_log2 {
-            self.grow();
+        if 4 * self.used > 3 * self.slots.len() && !self.full {
+            match self.next_log2() {
+                Some(log2) => self.grow(log2),
+                // Full only when the limit, not the board's bound, keeps it from growing.
+                None => {
+                    self.full =
+                        self.limit.is_some() && (self.mask + 1).trailing_zeros() < self.max_log2
+                }
+            }
         }
     }
 }
@@ -280,6 +316,65 @@ struct Position {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OutOfBudget;
 
+/// Why the solver gives no value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// The board has more than [`MAX_CELLS`] cells.
+    TooLarge {
+        /// The board.
+        geometry: Geometry,
+    },
+    /// The proof needs more than `budget` nodes.
+    OutOfBudget {
+        /// The nodes allowed.
+        budget: u64,
+    },
+    /// The proof needs larger tables than `limit` bytes.
+    OutOfMemory {
+        /// The bytes allowed.
+        limit: usize,
+    },
+}
+
+impl std::fmt::Display for SolveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            SolveError::TooLarge { geometry: g } => write!(
+                f,
+                "the solver plays boards of at most {MAX_CELLS} cells, {}×{} has {}",
+                g.width(),
+                g.height(),
+                g.cells()
+            ),
+            SolveError::OutOfBudget { budget } => write!(f, "no proof within {budget} nodes"),
+            SolveError::OutOfMemory { limit } => write!(
+                f,
+                "no proof within {} MiB of tables",
+                limit.div_ceil(1 << 20)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// How far a proof has come, as the solver tells it every [`Progress::EVERY`] nodes
+/// ([`Solver::on_progress`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// The plies from the position solved to the node being searched.
+    pub depth: u32,
+    /// The bytes the transposition table takes.
+    pub table_bytes: usize,
+}
+
+impl Progress {
+    /// How often the solver reports, in nodes (a power of two).
+    pub const EVERY: u64 = 1 << 16;
+}
+
 /// The search: a board's tables, the transposition table and the count of nodes.
 pub struct Solver {
     board: Board,
@@ -287,7 +382,13 @@ pub struct Solver {
     nodes: u64,
     budget: u64,
     aborted: bool,
+    /// The marks on the board of the position solved (for [`Progress::depth`]).
+    root_marks: u32,
+    progress: Option<ProgressHook>,
 }
+
+/// What the solver calls with its [`Progress`].
+type ProgressHook = Box<dyn FnMut(&Progress)>;
 
 /// Weights of a line's marks for move ordering: a line with `m` marks of the mover and none of the
 /// opponent's adds `ATTACK[m]` to each of its empty cells; one with `o` marks of the opponent and none
@@ -297,17 +398,42 @@ const DEFEND: [i32; 8] = [1, 3, 12, 48, 192, 768, 3072, 12288];
 
 impl Solver {
     /// A solver for board `g` that gives up after `budget` nodes.
-    pub fn new(g: Geometry, budget: u64) -> Result<Solver, String> {
+    pub fn new(g: Geometry, budget: u64) -> Result<Solver, SolveError> {
         let board = Board::new(g)?;
         // A table in proportion to the board: at most 2^(cells + 2) buckets.
         let max_log2 = (g.cells() as u32 + 2).min(Table::MAX_LOG2);
         Ok(Solver {
             board,
-            table: Table::new(max_log2.min(12), max_log2),
+            table: Table::new(max_log2.min(12), max_log2, None),
             nodes: 0,
             budget,
             aborted: false,
+            root_marks: 0,
+            progress: None,
         })
+    }
+
+    /// This solver with tables of at most `bytes` (the table and, while it grows, the one it grows
+    /// from), instead of the fixed largest table: a proof that needs more stops with
+    /// [`SolveError::OutOfMemory`] (from [`solve_with`]).
+    pub fn with_memory(mut self, bytes: usize) -> Solver {
+        let max_log2 = (self.board.full.count_ones() + 2).min(usize::BITS - 8);
+        let first = (0..=max_log2.min(12))
+            .rev()
+            .find(|&l| Table::bytes(l) <= bytes)
+            .unwrap_or(0);
+        self.table = Table::new(first, max_log2, Some(bytes));
+        self
+    }
+
+    /// Calls `report` every [`Progress::EVERY`] nodes.
+    pub fn on_progress(&mut self, report: impl FnMut(&Progress) + 'static) {
+        self.progress = Some(Box::new(report));
+    }
+
+    /// Whether the search stopped because its tables were full at their memory limit.
+    pub fn out_of_memory(&self) -> bool {
+        self.table.full
     }
 
     /// The nodes searched so far.
@@ -330,6 +456,7 @@ impl Solver {
     /// The value for the mover of the position where the mover holds `me` and the opponent `opp`
     /// (bit sets, cell `c` is bit `c − 1`), neither having a line yet.
     fn value(&mut self, me: u64, opp: u64) -> Result<i8, OutOfBudget> {
+        self.root_marks = (me | opp).count_ones();
         let p = self.position(me, opp);
         let v = self.search(&p, -1, 1);
         if self.aborted {
@@ -361,18 +488,27 @@ impl Solver {
         let v = self
             .value(marks(state, mover), marks(state, mover.other()))
             .ok()?;
-        Some(outcome(mover, v))
+        Some(value(v).verdict.outcome(mover))
     }
 
     /// Whether the value for the mover lies within `(alpha, beta)`, with the fail-soft answer.
     fn search(&mut self, p: &Position, mut alpha: Score, mut beta: Score) -> Score {
         self.nodes += 1;
-        if self.nodes > self.budget {
+        if self.nodes > self.budget || self.table.full {
             self.aborted = true;
             return 0;
         }
-        let board = &self.board;
         let (me, opp) = (p.me[0], p.opp[0]);
+        if self.nodes & (Progress::EVERY - 1) == 0 {
+            if let Some(report) = self.progress.as_mut() {
+                report(&Progress {
+                    nodes: self.nodes,
+                    depth: (me | opp).count_ones().saturating_sub(self.root_marks),
+                    table_bytes: self.table.size(),
+                });
+            }
+        }
+        let board = &self.board;
         let empty = board.full & !(me | opp);
         let empties = empty.count_ones();
         // Marks each player can still add: the mover moves first.
@@ -550,12 +686,22 @@ impl Solver {
 /// The value with perfect play of a position, with the size and time of its proof.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Solution {
-    /// The outcome with perfect play on both sides.
-    pub value: Outcome,
+    /// The value with perfect play on both sides, for the player to move (the solver proves the
+    /// verdict; it does not count the plies).
+    pub value: Value,
+    /// The player to move.
+    pub to_move: Player,
     /// Nodes searched.
     pub nodes: u64,
     /// Seconds taken.
     pub seconds: f64,
+}
+
+impl Solution {
+    /// The finished game perfect play leads to.
+    pub fn outcome(&self) -> Outcome {
+        self.value.verdict.outcome(self.to_move)
+    }
 }
 
 /// The marks of `p` in `state`, as a bit set.
@@ -566,37 +712,60 @@ fn marks(state: &State, p: Player) -> u64 {
         .fold(0, |set, c| set | 1u64 << (c - 1))
 }
 
-/// The outcome for the mover's value `v` when `mover` is to move.
-fn outcome(mover: Player, v: Score) -> Outcome {
-    match v {
-        1 => Outcome::Won(mover),
-        -1 => Outcome::Won(mover.other()),
-        _ => Outcome::Draw,
-    }
+/// The value for the mover of the solver's score `v`: 1 a win, −1 a loss, 0 a draw.
+fn value(v: Score) -> Value {
+    Value::uncounted(match v {
+        1 => Verdict::Win,
+        -1 => Verdict::Loss,
+        _ => Verdict::Draw,
+    })
 }
 
 /// Solves `state` within `budget` nodes: its value with perfect play, or why not.
-pub fn solve(state: &State, budget: u64) -> Result<Solution, String> {
+pub fn solve(state: &State, budget: u64) -> Result<Solution, SolveError> {
+    solve_with(state, budget, None, |_| {})
+}
+
+/// [`solve`] with tables of at most `memory` bytes when given ([`Solver::with_memory`]), calling
+/// `progress` every [`Progress::EVERY`] nodes.
+pub fn solve_with(
+    state: &State,
+    budget: u64,
+    memory: Option<usize>,
+    progress: impl FnMut(&Progress) + 'static,
+) -> Result<Solution, SolveError> {
     let start = Instant::now();
     let g = state.geometry();
+    let mover = state.player_to_move();
     let done = |value| Solution {
         value,
+        to_move: mover,
         nodes: 0,
         seconds: start.elapsed().as_secs_f64(),
     };
     if let Some(o) = state.outcome() {
-        return Ok(done(o));
+        return Ok(done(Value {
+            verdict: Verdict::of(o, mover),
+            plies: Some(0),
+        }));
     }
     if state.moves_count() == 0 && g.run() >= 9 {
-        return Ok(done(Outcome::Draw));
+        return Ok(done(Value::uncounted(Verdict::Draw)));
     }
     let mut solver = Solver::new(g, budget)?;
-    let mover = state.player_to_move();
+    if let Some(bytes) = memory {
+        solver = solver.with_memory(bytes);
+    }
+    solver.on_progress(progress);
     let v = solver
         .value(marks(state, mover), marks(state, mover.other()))
-        .map_err(|_| format!("no proof within {budget} nodes"))?;
+        .map_err(|_| match (solver.out_of_memory(), memory) {
+            (true, Some(limit)) => SolveError::OutOfMemory { limit },
+            _ => SolveError::OutOfBudget { budget },
+        })?;
     Ok(Solution {
-        value: outcome(mover, v),
+        value: value(v),
+        to_move: mover,
         nodes: solver.nodes(),
         seconds: start.elapsed().as_secs_f64(),
     })
@@ -605,7 +774,7 @@ pub fn solve(state: &State, budget: u64) -> Result<Solution, String> {
 /// The value of `state` with perfect play and the moves that keep it (every legal move whose
 /// result has the same value), when the proofs take at most `budget` nodes in all; `None` when the
 /// game is over, the board is too large or the budget runs out.
-pub fn best_moves(state: &State, budget: u64) -> Option<(Outcome, Vec<Cell>)> {
+pub fn best_moves(state: &State, budget: u64) -> Option<(Value, Vec<Cell>)> {
     if state.game_over() {
         return None;
     }
@@ -627,7 +796,7 @@ pub fn best_moves(state: &State, budget: u64) -> Option<(Outcome, Vec<Cell>)> {
             moves.push(c);
         }
     }
-    Some((outcome(mover, v), moves))
+    Some((value(v), moves))
 }
 
 /// The node budget of one move of a player that plays by the solver: about a second of search.
@@ -647,42 +816,6 @@ pub fn solves(g: Geometry) -> bool {
         g.cells() <= MAX_CELLS && best_moves(&State::empty(g, Player::X), MOVE_BUDGET).is_some();
     known.lock().expect("not poisoned").insert(g, answer);
     answer
-}
-
-/// `n` with a comma between groups of three digits: 14430 → "14,430".
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
-
-/// The line `tictactoe solve` prints: the value, then the size and time of the proof, e.g.
-/// `draw (14,430 nodes, 0.04 s)`.
-pub fn report(s: &Solution) -> String {
-    let value = match s.value {
-        Outcome::Won(p) => format!("{p} wins"),
-        Outcome::Draw => "draw".to_string(),
-    };
-    let noun = if s.nodes == 1 { "node" } else { "nodes" };
-    format!(
-        "{value} ({} {noun}, {:.2} s)",
-        thousands(s.nodes),
-        s.seconds
-    )
-}
-
-/// `tictactoe solve`: the position reached by `cells` (parsed as `tictactoe move` parses them, with
-/// the same one-line errors) on board `g` with `start` first, solved; the line to print, or a
-/// one-line error.
-pub fn command(g: Geometry, start: Player, cells: &[String]) -> Result<String, String> {
-    let game = crate::engine::parse_game(g, start, cells)?;
-    solve(game.state(), u64::MAX).map(|s| report(&s) + "\n")
 }
 
 #[cfg(test)]
@@ -752,12 +885,41 @@ mod tests {
     }
 
     #[test]
-    fn thousands_groups_digits() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(1000), "1,000");
-        assert_eq!(thousands(14430), "14,430");
-        assert_eq!(thousands(1234567), "1,234,567");
+    fn a_memory_limit_stops_the_proof_and_progress_is_told() {
+        use std::sync::{Arc, Mutex};
+        // 7 × 4 four in a row: a draw, about a million nodes.
+        let empty = State::empty(Geometry::new(7, 4, 4).unwrap(), Player::X);
+        let reports = Arc::new(Mutex::new(Vec::new()));
+        let seen = Arc::clone(&reports);
+        let s = solve_with(&empty, u64::MAX, Some(64 << 20), move |p: &Progress| {
+            seen.lock().unwrap().push(*p)
+        })
+        .unwrap();
+        assert_eq!(s.outcome(), Outcome::Draw);
+        assert_eq!(Ok(s.value), solve(&empty, u64::MAX).map(|s| s.value));
+        let reports = reports.lock().unwrap();
+        assert_eq!(reports.len() as u64, s.nodes / Progress::EVERY);
+        for (i, p) in reports.iter().enumerate() {
+            assert_eq!(p.nodes, (i as u64 + 1) * Progress::EVERY);
+            assert!(p.depth <= 28 && p.table_bytes <= 64 << 20, "{p:?}");
+        }
+        // Tables of at most 1 MiB are too small for it; the limit is kept, grown into included.
+        let small = 1 << 20;
+        let mut solver = Solver::new(empty.geometry(), u64::MAX)
+            .unwrap()
+            .with_memory(small);
+        assert_eq!(solver.value(0, 0), Err(OutOfBudget));
+        assert!(solver.out_of_memory());
+        assert!(solver.table.size() <= small);
+        assert_eq!(
+            solve_with(&empty, u64::MAX, Some(small), |_| {}),
+            Err(SolveError::OutOfMemory { limit: small })
+        );
+        // The node budget is told apart from the memory.
+        assert_eq!(
+            solve_with(&empty, 1000, Some(64 << 20), |_| {}),
+            Err(SolveError::OutOfBudget { budget: 1000 })
+        );
     }
 
     #[test]

@@ -3,13 +3,22 @@
 
 use proptest::prelude::*;
 use std::collections::BTreeSet;
-use tictactoe::app::{self, new_state, App, HUMAN, NEXT_GAME_DELAY, PACE, REPLY_DELAY};
+use tictactoe::app::{self, new_state, App, Seat, NEXT_GAME_DELAY, PACE, REPLY_DELAY};
 use tictactoe::easel::{Image, Input, Key};
 use tictactoe::layout::Rect;
 use tictactoe::led;
+use tictactoe::players::PlayerId;
 use tictactoe::rules::Player;
 use tictactoe::Game;
 use tictactoe::Geometry;
+
+/// A person's seat.
+const HUMAN: Seat = Seat::Human;
+
+/// A computer's seat.
+fn seat(id: PlayerId) -> Seat {
+    Seat::Computer(id)
+}
 
 fn centre(r: Rect) -> Input {
     let p = r.centre();
@@ -88,7 +97,7 @@ fn the_led_images_are_all_there_and_the_additions_stay_out_of_their_way() {
 
 #[test]
 fn seat_buttons_cycle_through_every_player_and_back_to_the_person() {
-    let names = app::seat_names();
+    let names = app::seats();
     assert!(
         names.len() >= 6,
         "human and the five computer players: {names:?}"
@@ -109,7 +118,7 @@ fn seat_buttons_cycle_through_every_player_and_back_to_the_person() {
 
 #[test]
 fn the_computer_answers_the_person_after_the_reply_delay() {
-    for name in app::seat_names().into_iter().filter(|&n| n != HUMAN) {
+    for name in app::seats().into_iter().filter(|&n| n != HUMAN) {
         let mut s = App::new(HUMAN, name, Player::X, 7);
         s = new_state(&click_cell(1).at(1.0), s);
         assert_eq!(s.game.moves(), vec![1]);
@@ -134,7 +143,12 @@ fn the_computer_answers_the_person_after_the_reply_delay() {
 
 #[test]
 fn computers_play_each_other_at_a_pace_count_the_result_once_and_start_again() {
-    let mut s = App::new("random", "perfect", Player::X, 3);
+    let mut s = App::new(
+        seat(PlayerId::Random),
+        seat(PlayerId::Perfect),
+        Player::X,
+        3,
+    );
     let mut t = 0.0;
     while !s.game.state().game_over() {
         let before = s.game.moves().len();
@@ -261,7 +275,7 @@ proptest! {
         o in 0usize..6,
         seed in any::<u64>(),
     ) {
-        let names = app::seat_names();
+        let names = app::seats();
         let mut s = App::new(names[x % names.len()], names[o % names.len()], Player::X, seed);
         let mut t = 0.0;
         let mut finished = 0;
@@ -393,14 +407,18 @@ fn the_board_button_and_the_b_key_cycle_through_the_presets() {
 #[test]
 fn each_seat_offers_only_the_players_of_its_board() {
     let gomoku = Geometry::new(15, 15, 5).unwrap();
-    let names = app::seat_names_for(gomoku);
-    assert!(!names.contains(&"bp"), "bp is the 3×3 program");
-    assert!(names.contains(&"weights") && names.contains(&"random"));
-    let mut s = App::new("bp", "perfect", Player::X, 0).on_board(gomoku);
+    let names = app::seats_for(gomoku);
+    assert!(
+        !names.contains(&seat(PlayerId::Bp)),
+        "bp is the 3×3 program"
+    );
+    assert!(names.contains(&seat(PlayerId::Weights)) && names.contains(&seat(PlayerId::Random)));
+    let mut s =
+        App::new(seat(PlayerId::Bp), seat(PlayerId::Perfect), Player::X, 0).on_board(gomoku);
     assert_eq!((s.x_seat, s.o_seat), (HUMAN, HUMAN));
     for _ in 0..names.len() {
         s = new_state(&Input::key('x'), s);
-        assert!(tictactoe::players::by_name(s.x_seat).is_none_or(|p| p.plays(gomoku)));
+        assert!(s.x_seat.computer().is_none_or(|p| p.plays(gomoku)));
     }
 }
 
@@ -495,7 +513,7 @@ fn on_larger_boards_the_arrows_move_a_cursor_and_enter_or_space_plays() {
 
 #[test]
 fn undo_against_a_computer_takes_back_its_reply_and_the_persons_move_and_redo_replays_them() {
-    let mut s = App::new(HUMAN, "perfect", Player::X, 3);
+    let mut s = App::new(HUMAN, seat(PlayerId::Perfect), Player::X, 3);
     s = new_state(&Input::key('5').at(1.0), s);
     s = new_state(&Input::tick(1.0 + REPLY_DELAY), s);
     assert_eq!(s.game.moves().len(), 2);
@@ -581,11 +599,9 @@ proptest! {
 
 #[test]
 fn explain_draws_each_players_view_inside_the_empty_cells_and_never_over_a_text() {
-    let seats = [
-        "human", "bp", "oxo", "weights", "perfect", "search", "random",
-    ];
+    let seats = app::seats();
     for i in 0..app::PRESETS.len() {
-        for o_seat in seats {
+        for &o_seat in &seats {
             let mut s = App::new(HUMAN, o_seat, Player::X, 1).on_board(preset_app(i).geometry());
             if s.o_seat != o_seat {
                 continue; // not a player of this board
@@ -598,7 +614,7 @@ fn explain_draws_each_players_view_inside_the_empty_cells_and_never_over_a_text(
             let images = app::images(&s);
             let board = s.layout().board;
             let name = app::explaining_player(&s).expect("someone explains");
-            let e = tictactoe::explain::explain(name, &s.game).unwrap();
+            let e = tictactoe::explain::explain(name.name(), &s.game).unwrap();
             let labels: Vec<&Image> = images
                 .iter()
                 .filter(|i| matches!(i, Image::Text { text, at, .. }
@@ -686,7 +702,7 @@ fn explain_on_seed_004s_worked_example_shows_its_weight_grid() {
     s = new_state(&Input::key('o'), s); // o: bp
     s = new_state(&Input::key('o'), s); // o: oxo
     s = new_state(&Input::key('o'), s); // o: weights
-    assert_eq!(s.o_seat, "weights");
+    assert_eq!(s.o_seat, seat(PlayerId::Weights));
     let s = new_state(&Input::key('e'), s);
     let labels: Vec<(usize, String)> = app::images(&s)
         .into_iter()
@@ -711,7 +727,7 @@ fn explain_on_seed_004s_worked_example_shows_its_weight_grid() {
 #[test]
 fn while_explaining_a_computer_moves_one_step_at_a_time() {
     // x 1, then o (weights) would have answered: with explain on it waits for a step instead.
-    let mut s = App::new(HUMAN, "weights", Player::X, 5);
+    let mut s = App::new(HUMAN, seat(PlayerId::Weights), Player::X, 5);
     s = new_state(&Input::key('e').at(0.0), s);
     s = new_state(&Input::key('1').at(1.0), s);
     assert_eq!(

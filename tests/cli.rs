@@ -61,12 +61,17 @@ fn move_plays_other_boards() {
         let cell: usize = stdout(&o).trim().parse().expect("a cell number");
         assert!((2..=19).contains(&cell), "{player} chose {cell}");
     }
-    // Gomoku's board, and the largest: 19 × 19 (361 cells).
+    // Gomoku's board, and the largest: 26 × 26 (676 cells).
     let o = run(&[
         "move", "--player", "weights", "--width", "19", "--height", "19", "--run", "5", "181",
     ]);
     let cell: usize = stdout(&o).trim().parse().expect("a cell number");
     assert!((1..=361).contains(&cell) && cell != 181, "{cell}");
+    let o = run(&[
+        "move", "--player", "weights", "--width", "26", "--height", "26", "--run", "5", "339",
+    ]);
+    let cell: usize = stdout(&o).trim().parse().expect("a cell number");
+    assert!((1..=676).contains(&cell) && cell != 339, "{cell}");
     // bp is the 3 × 3 program of seed 001: it does not play other boards, and says so.
     let o = run(&[
         "move", "--player", "bp", "--width", "5", "--height", "4", "--run", "4", "1",
@@ -81,7 +86,7 @@ fn move_plays_other_boards() {
     for args in [
         &["move", "--player", "weights", "--width", "4", "13"][..],
         &[
-            "move", "--player", "weights", "--width", "20", "--height", "9",
+            "move", "--player", "weights", "--width", "27", "--height", "9",
         ],
         &[
             "move",
@@ -207,7 +212,7 @@ fn arena_plays_any_board_with_the_players_of_that_board() {
         &["arena", "--games", "18446744073709551615"][..],
         &["arena", "--games", "100001"],
         &["arena", "--games", "0"],
-        &["arena", "--width", "20"],
+        &["arena", "--width", "27"],
         &["arena", "--width", "3", "--run", "5"],
         &["--width", "4", "--height", "4", "--run", "5"],
     ] {
@@ -235,4 +240,96 @@ fn the_window_refuses_bad_starting_positions_and_players_before_opening() {
         "{}",
         stderr(&o)
     );
+}
+
+#[test]
+fn move_plays_gomocup_and_the_largest_boards() {
+    // 20 × 20 (Gomocup's freestyle board) and 26 × 26: the search blocks an open four of x's
+    // (row 11, columns 9–12; o to move) at one of its ends.
+    for side in [20usize, 26] {
+        let at = |row: usize, col: usize| (row * side + col + 1).to_string();
+        let cells = [
+            at(10, 9),
+            at(0, 0),
+            at(10, 10),
+            at(0, 2),
+            at(10, 11),
+            at(0, 4),
+            at(10, 12),
+        ];
+        let mut args = vec![
+            "move".to_string(),
+            "--player".into(),
+            "search".into(),
+            "--nodes".into(),
+            "20000".into(),
+            "--width".into(),
+            side.to_string(),
+            "--height".into(),
+            side.to_string(),
+            "--run".into(),
+            "5".into(),
+        ];
+        args.extend(cells.iter().cloned());
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let cell = stdout(&o).trim().to_string();
+        assert!(cell == at(10, 8) || cell == at(10, 13), "{side}: {cell}");
+    }
+}
+
+#[test]
+fn a_control_character_inside_an_argument_keeps_the_error_on_one_line() {
+    for args in [
+        &["move", "--player", "oxo", "1\n2"][..],
+        &["move", "--player", "oxo", "5", "\r\n3\x7f"],
+        &["move", "--player", "no\nbody"],
+        &["explain", "--player", "oxo\x1b[2J", "1"],
+        &["solve", "1\n\n2"],
+        &["--moves", "1,\n2x"],
+        &["move", "--player", "oxo", "--seed", "1\n\nusage: 2"],
+        &["move", "--player", "oxo", "--start", "x\n\no"],
+    ] {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err:?}");
+        assert!(
+            err.ends_with('\n') && !err.contains('\r'),
+            "{args:?}: {err:?}"
+        );
+        assert!(!err.contains('\x1b'), "{args:?}: {err:?}");
+        assert!(stdout(&o).is_empty(), "{args:?}");
+    }
+    let o = run(&["move", "--player", "oxo", "1\n2"]);
+    assert_eq!(
+        stderr(&o),
+        "tictactoe: move 1: '1\\n2' is not a cell number (1-9)\n"
+    );
+}
+
+#[test]
+fn solve_stops_at_its_memory_limit_with_one_line() {
+    // 7 × 4 four in a row (a million nodes) needs more than 1 MiB of tables; 64 MiB are plenty.
+    let o = run(&[
+        "solve", "--width", "7", "--height", "4", "--run", "4", "--memory", "1",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("more than 1 MiB of tables") && err.contains("--memory"),
+        "{err}"
+    );
+    assert!(stdout(&o).is_empty());
+    let o = run(&[
+        "solve", "--width", "7", "--height", "4", "--run", "4", "--memory", "64",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("draw ("), "{}", stdout(&o));
+    // Not a terminal: no progress on standard error.
+    assert!(stderr(&o).is_empty(), "{}", stderr(&o));
+    let o = run(&["solve", "--memory", "0"]);
+    assert_eq!(o.status.code(), Some(2));
 }

@@ -331,6 +331,21 @@ impl Session {
     }
 
     /// Asserts the screen stays exactly `before` for a while.
+    /// The screen once two screenshots 300 ms apart are the same (a first frame, or an expose
+    /// after the window manager maps the window, may still be on its way on a loaded machine).
+    fn settled(&mut self) -> Shot {
+        let mut last = self.screenshot();
+        for _ in 0..20 {
+            std::thread::sleep(Duration::from_millis(300));
+            let now = self.screenshot();
+            if now.same_as(&last) {
+                return now;
+            }
+            last = now;
+        }
+        last
+    }
+
     fn assert_unchanged(&mut self, before: &Shot, what: &str) {
         for _ in 0..4 {
             std::thread::sleep(Duration::from_millis(150));
@@ -1591,20 +1606,49 @@ fn e2e_gomoku_clicks_play_grid_lines_do_not_five_win_and_the_line_is_shown() {
     if !e2e_available() {
         return;
     }
-    let l = large_layout(15, 15, 5);
-    let mut s = Session::start("gomoku", &["--width", "15", "--height", "15", "--run", "5"]);
-    s.wait_for("the 15 × 15 grid", |sh| {
-        (1..15).all(|i| has_vertical_line(sh, &l, i)) && shows_turn(sh)
+    five_in_a_row_on(15);
+}
+
+#[test]
+fn e2e_gomocup_20x20_clicks_play_and_five_wins() {
+    let _serial = serial();
+    if !e2e_available() {
+        return;
+    }
+    five_in_a_row_on(20);
+}
+
+/// On a `side` × `side` board with five in a row: a grid-line click plays nothing, clicks at cell
+/// centres play, five in a row wins and its line is drawn across the grid in the winner's colour.
+fn five_in_a_row_on(side: usize) {
+    let l = large_layout(side, side, 5);
+    let n = side.to_string();
+    let name: &'static str = Box::leak(format!("gomoku-{side}").into_boxed_str());
+    let mut s = Session::start(name, &["--width", &n, "--height", &n, "--run", "5"]);
+    s.wait_for(&format!("the {side} × {side} grid"), |sh| {
+        (1..side as i32).all(|i| has_vertical_line(sh, &l, i)) && shows_turn(sh)
     });
+    // Cells of row 8 (0-based 7) from column 8 (0-based 7) on, and of the row below.
+    let at = |row: usize, col: usize| row * side + col + 1;
+    let (a, below) = (at(7, 7), at(8, 7));
     // The picture as it stays (a first frame may still be settling when it is first seen).
-    std::thread::sleep(Duration::from_millis(500));
-    let first = s.screenshot();
-    // A click on the grid line between cells 113 and 114 plays nothing.
-    let line_x = l.x_max(113);
-    s.click(line_x, l.centre(113).y);
+    let first = s.settled();
+    // A click on the grid line between cells a and a + 1 plays nothing.
+    let line_x = l.x_max(a);
+    s.click(line_x, l.centre(a).y);
     s.assert_unchanged(&first, "a click on a grid line");
-    // x on 113..=117 (row 8, columns 8–12), o on the row below, alternately.
-    let moves = [113, 128, 114, 129, 115, 130, 116, 131, 117];
+    // x on a..=a+4 (row 8, columns 8–12), o on the row below, alternately.
+    let moves = [
+        a,
+        below,
+        a + 1,
+        below + 1,
+        a + 2,
+        below + 2,
+        a + 3,
+        below + 3,
+        a + 4,
+    ];
     for (i, &c) in moves.iter().enumerate() {
         let p = l.centre(c);
         s.click(p.x, p.y);
@@ -1615,7 +1659,7 @@ fn e2e_gomoku_clicks_play_grid_lines_do_not_five_win_and_the_line_is_shown() {
     }
     let won = s.wait_for("x won, in blue", |sh| shows_result(sh, is_blue));
     // The winning line crosses the grid lines between its cells in blue.
-    for c in 113..117 {
+    for c in a..a + 4 {
         let (x, y) = (l.x_max(c), l.centre(c).y);
         let crossing = easel_rect(x - 1, y - 2, x + 1, y + 2);
         s.check(
@@ -1627,8 +1671,9 @@ fn e2e_gomoku_clicks_play_grid_lines_do_not_five_win_and_the_line_is_shown() {
             ),
         );
     }
-    // Off the line, the grid stays black: between cells 98 and 99, a row above.
-    let (x, y) = (l.x_max(98), l.centre(98).y);
+    // Off the line, the grid stays black: between the two cells a row above its first.
+    let above = a - side;
+    let (x, y) = (l.x_max(above), l.centre(above).y);
     let off = easel_rect(x - 1, y - 2, x + 1, y + 2);
     s.check(
         &won,

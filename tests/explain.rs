@@ -7,13 +7,14 @@ use rand::SeedableRng;
 use std::collections::HashMap;
 use std::process::{Command, Output};
 use tictactoe::bp::tictactoe::Event;
-use tictactoe::explain::{self, text, CellNote, ExplainError, Explanation, Kind, MoveValue};
+use tictactoe::commands::explain::render;
+use tictactoe::explain::{self, CellNote, ExplainError, Explanation, Kind};
 use tictactoe::players::bp::Bp;
 use tictactoe::players::oxo::Oxo;
-use tictactoe::players::perfect::Value;
 use tictactoe::players::weights::{self, Weights};
 use tictactoe::players::ComputerPlayer;
 use tictactoe::{Cell, Game, Geometry, Outcome, Player, State};
+use tictactoe::{Value, Verdict};
 
 /// Every reachable position of the LED board with `start` moving first, each as one game reaching
 /// it (the order matters to bp).
@@ -79,7 +80,7 @@ fn weights_reproduce_seed_004s_worked_example() {
     assert_eq!(x.chosen, [3]);
     assert_eq!(x.side(), Player::X);
     // The text grid is the seed's diagram.
-    let out = text::render(&e);
+    let out = render(&e);
     let grid: Vec<&str> = out.lines().take(3).collect();
     assert_eq!(grid, [" 0  0 11", " 0  3  0", " 0  2  2"]);
 }
@@ -178,23 +179,14 @@ fn perfect_values_agree_with_an_exhaustive_negamax_on_all_5478_positions() {
                 let m = -score(&s.result(c), &mut memo);
                 let m = m - m.signum();
                 let expected = match m.signum() {
-                    1 => MoveValue {
-                        value: Value::Win,
-                        plies: (100 - m) as usize,
-                    },
-                    -1 => MoveValue {
-                        value: Value::Loss,
-                        plies: (100 + m) as usize,
-                    },
-                    _ => MoveValue {
-                        value: Value::Draw,
-                        plies: empty,
-                    },
+                    1 => Value::win((100 - m) as u32),
+                    -1 => Value::loss((100 + m) as u32),
+                    _ => Value::draw(empty as u32),
                 };
-                match expected.value {
-                    Value::Win => wins += 1,
-                    Value::Loss => losses += 1,
-                    Value::Draw => draws += 1,
+                match expected.verdict {
+                    Verdict::Win => wins += 1,
+                    Verdict::Loss => losses += 1,
+                    Verdict::Draw => draws += 1,
                 }
                 assert_eq!(
                     e.note(c),
@@ -460,16 +452,16 @@ fn search_explains_every_3x3_move_with_its_exact_value() {
         let e = explain::explain("search", &g).unwrap();
         let state = g.state();
         let value_of = |v: i32| match v.signum() {
-            1 => Value::Win,
-            0 => Value::Draw,
-            _ => Value::Loss,
+            1 => Verdict::Win,
+            0 => Verdict::Draw,
+            _ => Verdict::Loss,
         };
         for c in state.legal_moves() {
             let Some(CellNote::Value(v)) = e.note(c) else {
                 panic!("{:?}: cell {c} unproven: {:?}", g.moves(), e.note(c));
             };
             let exact = -score(&state.result(c), &mut memo);
-            assert_eq!(v.value, value_of(exact), "{:?} cell {c}", g.moves());
+            assert_eq!(v.verdict, value_of(exact), "{:?} cell {c}", g.moves());
         }
         let best = state
             .legal_moves()

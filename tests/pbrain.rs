@@ -169,8 +169,11 @@ fn protocol_lines_over_the_pipe() {
         .answer(Duration::from_secs(5))
         .0
         .starts_with("name=\"tictactoe\""));
-    e.send("START 20");
+    e.send("START 27");
     assert!(e.answer(Duration::from_secs(5)).0.starts_with("ERROR "));
+    // Gomocup's freestyle board.
+    e.send("START 20");
+    assert_eq!(e.answer(Duration::from_secs(5)).0, "OK");
     e.send("PLAY 1,1");
     assert!(e.answer(Duration::from_secs(5)).0.starts_with("UNKNOWN"));
     // LF alone is accepted too.
@@ -190,5 +193,121 @@ fn protocol_lines_over_the_pipe() {
     assert_eq!(e.answer(Duration::from_secs(5)).0, "OK");
     drop(e.stdin);
     // The end of the input ends the engine.
+    assert!(e.child.wait().unwrap().success());
+}
+
+/// Waits up to `bound` for the engine to exit; how long it took, or `None` (it is then killed).
+fn exit_within(child: &mut Child, bound: Duration) -> Option<Duration> {
+    let t = Instant::now();
+    while t.elapsed() < bound {
+        if let Some(status) = child.try_wait().unwrap() {
+            assert!(status.success(), "{status}");
+            return Some(t.elapsed());
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    child.kill().ok();
+    child.wait().ok();
+    None
+}
+
+#[test]
+fn end_inside_board_is_obeyed_at_once() {
+    // The input stays open: the engine must leave because of END, not because the input ended.
+    let mut e = Engine::start();
+    e.send("START 15");
+    assert_eq!(e.answer(Duration::from_secs(5)).0, "OK");
+    e.send("BOARD");
+    e.send("1,1,1");
+    e.send("END");
+    let took = exit_within(&mut e.child, Duration::from_secs(2));
+    assert!(took.is_some(), "END inside BOARD: the engine kept running");
+    assert!(
+        e.lines.try_iter().all(|l| !l.starts_with("ERROR")),
+        "END is not an error"
+    );
+    // Commands before END are answered, even when END follows at once.
+    let mut e = Engine::start();
+    e.stdin.write_all(b"START 15\r\nABOUT\r\nEND\r\n").unwrap();
+    e.stdin.flush().unwrap();
+    assert_eq!(e.answer(Duration::from_secs(5)).0, "OK");
+    assert!(e.answer(Duration::from_secs(5)).0.starts_with("name="));
+    assert!(exit_within(&mut e.child, Duration::from_secs(2)).is_some());
+}
+
+#[test]
+fn end_or_the_end_of_input_while_thinking_stops_the_search() {
+    for by_end in [true, false] {
+        let mut e = Engine::start();
+        e.send("START 15");
+        assert_eq!(e.answer(Duration::from_secs(5)).0, "OK");
+        // Twenty seconds to think about a move.
+        e.send("INFO timeout_turn 20000");
+        e.send("TURN 7,7");
+        std::thread::sleep(Duration::from_millis(300));
+        let sent = Instant::now();
+        let Engine {
+            mut child,
+            mut stdin,
+            lines,
+        } = e;
+        if by_end {
+            write!(stdin, "END\r\n").unwrap();
+            stdin.flush().unwrap();
+        } else {
+            drop(stdin);
+        }
+        let took = exit_within(&mut child, Duration::from_secs(2));
+        assert!(
+            took.is_some(),
+            "{} while thinking: still running after 2 s",
+            if by_end { "END" } else { "end of input" }
+        );
+        assert!(sent.elapsed() < Duration::from_secs(2));
+        let lines: Vec<String> = lines.try_iter().collect();
+        assert!(lines.is_empty(), "no move after the end: {lines:?}");
+    }
+}
+
+#[test]
+fn replies_repeat_only_a_short_printable_excerpt() {
+    let mut e = Engine::start();
+    e.send("START 15");
+    assert_eq!(e.answer(Duration::from_secs(5)).0, "OK");
+    let huge = "Z".repeat(1 << 20);
+    let cases: [&[u8]; 5] = [
+        b"START 1\r5\r\n",
+        b"RECTSTART \x1b[31m,5\r\n",
+        b"INFO timeout_turn \x07\x00soon\r\n",
+        huge.as_bytes(),
+        b"\r\nTURN 1,\x1b\r\n",
+    ];
+    for bytes in cases {
+        e.stdin.write_all(bytes).unwrap();
+        if bytes == huge.as_bytes() {
+            e.stdin.write_all(b"\r\n").unwrap();
+        }
+        e.stdin.flush().unwrap();
+        let (line, _) = e.answer(Duration::from_secs(5));
+        let shown = String::from_utf8_lossy(&bytes[..bytes.len().min(20)]).into_owned();
+        assert!(
+            line.starts_with("ERROR ") || line.starts_with("UNKNOWN "),
+            "{shown:?}: {line:?}"
+        );
+        assert!(
+            line.len() <= 100,
+            "{shown:?}: a reply of {} bytes",
+            line.len()
+        );
+        assert!(
+            !line.chars().any(char::is_control),
+            "{shown:?}: control characters in {line:?}"
+        );
+    }
+    // Nothing more: each input had exactly one reply line.
+    std::thread::sleep(Duration::from_millis(200));
+    let rest: Vec<String> = e.lines.try_iter().collect();
+    assert!(rest.is_empty(), "{rest:?}");
+    drop(e.stdin);
     assert!(e.child.wait().unwrap().success());
 }

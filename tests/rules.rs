@@ -176,6 +176,62 @@ fn naive_winner(w: usize, h: usize, k: usize, grid: &[char]) -> Option<char> {
     None
 }
 
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(100))]
+    /// Gomocup's freestyle board, 20 × 20 with five in a row: random games (long enough for lines
+    /// to form, stones kept near each other) agree with the naive scan after every move, and the
+    /// setup of every position reached is that position.
+    #[test]
+    fn gomocup_20x20_games_agree_with_the_naive_scan(
+        moves in proptest::collection::vec((0usize..5, 0usize..5), 1..300),
+    ) {
+        let g = Geometry::new(20, 20, 5).unwrap();
+        let mut s = State::empty(g, Player::X);
+        let mut last = g.cell(10, 10);
+        for (dr, dc) in moves {
+            if s.game_over() {
+                break;
+            }
+            // A cell near the last one (within two rows and columns), or the first free cell.
+            let (r, c) = g.row_column(last);
+            let near = g.cell((r + dr + 18) % 20, (c + dc + 18) % 20);
+            let cell = if s.legal_to_move_in(near) { near } else { s.legal_moves().next().unwrap() };
+            s = s.result(cell);
+            last = cell;
+            let grid: Vec<char> = s.board_text().chars().filter(|&ch| ch != '\n').collect();
+            let found = s.winning_line().map(|(p, _)| if p == Player::X { 'X' } else { 'O' });
+            proptest::prop_assert_eq!(found, naive_winner(20, 20, 5, &grid));
+            let again = s.setup().position().unwrap();
+            proptest::prop_assert_eq!(again.stones(), s.stones());
+            proptest::prop_assert_eq!(again.outcome(), s.outcome());
+        }
+    }
+}
+
+#[test]
+fn a_five_on_the_edges_of_the_largest_boards_wins() {
+    for (w, h) in [(20, 20), (26, 26), (26, 5)] {
+        let g = Geometry::new(w, h, 5).unwrap();
+        // x along the last row's right end, o along the first column's bottom.
+        let xs: Vec<usize> = (w - 5..w).map(|c| g.cell(h - 1, c)).collect();
+        let os: Vec<usize> = (0..4).map(|r| g.cell(r, 0)).collect();
+        let mut cells = Vec::new();
+        for i in 0..4 {
+            cells.push(xs[i]);
+            cells.push(os[i]);
+        }
+        cells.push(xs[4]);
+        let s = State::from_cells(g, Player::X, &cells).unwrap();
+        assert_eq!(s.outcome(), Some(Outcome::Won(Player::X)), "{w}x{h}");
+        let (_, line) = s.winning_line().unwrap();
+        assert_eq!(
+            line.iter().copied().collect::<BTreeSet<_>>(),
+            xs.into_iter().collect()
+        );
+        assert_eq!(g.cells(), w * h);
+    }
+}
+
 #[test]
 fn every_position_of_4x3_three_in_a_row_agrees_with_the_naive_rules() {
     // Every reachable position, both starts: the winner and the end of the game as a naive scan
@@ -205,12 +261,12 @@ fn every_position_of_4x3_three_in_a_row_agrees_with_the_naive_rules() {
 
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
-    /// On random games of random boards up to 19 × 19, the winner found from the lines through the
+    /// On random games of random boards up to 26 × 26, the winner found from the lines through the
     /// last move equals a naive scan of the whole grid after every move, and the winning line is
     /// `run` cells of the winner in a straight line.
     #[test]
     fn the_winner_through_the_last_move_is_the_naive_scan(
-        w in 1usize..=19, h in 1usize..=19, k_seed in 0usize..19, moves_seed in proptest::collection::vec(0usize..361, 0..361),
+        w in 1usize..=26, h in 1usize..=26, k_seed in 0usize..26, moves_seed in proptest::collection::vec(0usize..676, 0..676),
     ) {
         let k = 1 + k_seed % w.max(h);
         let g = Geometry::new(w, h, k).unwrap();

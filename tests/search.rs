@@ -14,13 +14,25 @@ use std::time::{Duration, Instant};
 use tictactoe::arena::play_game_on;
 use tictactoe::players::search::SearchPlayer;
 use tictactoe::players::{for_board, ComputerPlayer};
-use tictactoe::search::{cancel_flag, Limits, Position, Search, Verdict};
-use tictactoe::{Geometry, Outcome, Player};
+use tictactoe::search::{cancel_flag, Limits, Search};
+use tictactoe::{Cell, Geometry, Outcome, Player, Setup, State, Stones, Value, Verdict};
 
-fn think(pos: &Position, limits: Limits) -> tictactoe::search::SearchResult {
+fn think(pos: &State, limits: Limits) -> tictactoe::search::SearchResult {
     Search::new(limits, cancel_flag())
-        .think(pos)
+        .think(&pos.setup())
         .expect("a move")
+}
+
+#[test]
+fn never_loses_to_the_exhaustive_adversary_on_3x3() {
+    let search = SearchPlayer::new(Limits::time(1000));
+    for side in [Player::X, Player::O] {
+        for start in [Player::X, Player::O] {
+            let t = tictactoe::arena::versus_adversary(&search, side, start);
+            assert_eq!(t.lost, 0, "search as {side}, {start} first: {t:?}");
+            assert!(t.total() > 0);
+        }
+    }
 }
 
 #[test]
@@ -33,9 +45,10 @@ fn proves_the_values_of_small_boards_from_the_empty_board() {
         (4, 4, 4, false),
         (6, 5, 4, true),
     ] {
-        let r = think(&Position::new(w, h, k).unwrap(), Limits::nodes(20_000_000));
-        match r.proven {
-            Some(Verdict::Win(_)) => assert!(win, "{w}x{h} k{k}: proved a win"),
+        let empty = State::empty(Geometry::new(w, h, k).unwrap(), Player::X);
+        let r = think(&empty, Limits::nodes(20_000_000));
+        match r.proven.map(|v| v.verdict) {
+            Some(Verdict::Win) => assert!(win, "{w}x{h} k{k}: proved a win"),
             Some(Verdict::Draw) => assert!(!win, "{w}x{h} k{k}: proved a draw"),
             other => panic!("{w}x{h} k{k}: {other:?} after {} nodes", r.nodes),
         }
@@ -43,22 +56,36 @@ fn proves_the_values_of_small_boards_from_the_empty_board() {
 }
 
 /// Plays `line` from `pos` and returns the winner.
-fn play_out(mut pos: Position, line: &[usize]) -> Option<u8> {
+fn play_out(mut pos: State, line: &[Cell]) -> Option<Outcome> {
     for &c in line {
-        assert!(pos.winner().is_none(), "moves after the win");
-        pos.play(c).expect("an empty cell");
+        assert!(pos.outcome().is_none(), "moves after the win");
+        assert!(pos.legal_to_move_in(c), "an empty cell");
+        pos = pos.result(c);
     }
-    pos.winner()
+    pos.outcome()
+}
+
+/// The 15×15 k5 (or `w`×`h`) position with stones `x` and `o`, `to_move` to move.
+fn setup(w: usize, h: usize, x: &[Cell], o: &[Cell], to_move: Player) -> State {
+    Setup {
+        geometry: Geometry::new(w, h, 5).unwrap(),
+        stones: Stones {
+            x: x.iter().copied().collect(),
+            o: o.iter().copied().collect(),
+        },
+        to_move,
+    }
+    .position()
+    .unwrap()
 }
 
 #[test]
 fn the_threat_search_finds_a_win_by_continuous_fours() {
-    // 15×15 k5, colour 0 to move. No single move makes two fours, but a four on the
+    // 15×15 k5, x to move. No single move makes two fours, but a four on the
     // anti-diagonal (5,8), answered by its one block (6,7), sets up (5,5), a double four on row 5
     // and column 5.
-    let at = |x: usize, y: usize| y * 15 + x;
-    let mut pos = Position::new(15, 15, 5).unwrap();
-    for c in [
+    let at = |x: usize, y: usize| y * 15 + x + 1;
+    let x = [
         at(2, 5),
         at(3, 5),
         at(4, 5),
@@ -67,10 +94,8 @@ fn the_threat_search_finds_a_win_by_continuous_fours() {
         at(2, 11),
         at(3, 10),
         at(4, 9),
-    ] {
-        pos.place(c, 0).unwrap();
-    }
-    for c in [
+    ];
+    let o = [
         at(1, 5),
         at(5, 9),
         at(1, 12),
@@ -79,12 +104,14 @@ fn the_threat_search_finds_a_win_by_continuous_fours() {
         at(0, 14),
         at(14, 14),
         at(12, 12),
-    ] {
-        pos.place(c, 1).unwrap();
-    }
-    pos.set_to_move(0);
+    ];
+    let pos = setup(15, 15, &x, &o, Player::X);
     let r = think(&pos, Limits::nodes(200_000));
-    let Some(Verdict::Win(plies)) = r.proven else {
+    let Some(Value {
+        verdict: Verdict::Win,
+        plies: Some(plies),
+    }) = r.proven
+    else {
         panic!("no win found: {r:?}");
     };
     assert!(
@@ -96,30 +123,28 @@ fn the_threat_search_finds_a_win_by_continuous_fours() {
         "found by the threat search, before any iteration"
     );
     assert_eq!(r.pv.len() as u32, plies);
-    assert_eq!(play_out(pos, &r.pv), Some(0));
+    assert_eq!(play_out(pos, &r.pv), Some(Outcome::Won(Player::X)));
 }
 
 #[test]
 fn the_threat_search_finds_a_win_by_threes_when_no_four_wins() {
-    // 15×15 k5, colour 0 to move with two open twos crossing at (5,7): no four is possible (no
+    // 15×15 k5, x to move with two open twos crossing at (5,7): no four is possible (no
     // VCF), but (5,7) makes two open threes; a block of one leaves an open four on the other.
-    let at = |x: usize, y: usize| y * 15 + x;
-    let mut pos = Position::new(15, 15, 5).unwrap();
-    for c in [at(6, 7), at(7, 7), at(5, 5), at(5, 6)] {
-        pos.place(c, 0).unwrap();
-    }
-    for c in [at(0, 0), at(14, 0), at(0, 14), at(14, 14)] {
-        pos.place(c, 1).unwrap();
-    }
-    pos.set_to_move(0);
+    let at = |x: usize, y: usize| y * 15 + x + 1;
+    let pos = setup(
+        15,
+        15,
+        &[at(6, 7), at(7, 7), at(5, 5), at(5, 6)],
+        &[at(0, 0), at(14, 0), at(0, 14), at(14, 14)],
+        Player::X,
+    );
     let r = think(&pos, Limits::nodes(400_000));
     assert_eq!(r.depth, 0, "found by the threat search: {r:?}");
-    assert_eq!(r.proven, Some(Verdict::Win(5)));
+    assert_eq!(r.proven, Some(Value::win(5)));
     assert_eq!(r.best, at(5, 7));
-    // Whatever colour 1 answers, colour 0 keeps a forced win: spot-check every answer near the
-    // threes with the engine itself.
-    let mut after = pos.clone();
-    after.play(r.best).unwrap();
+    // Whatever o answers, x keeps a forced win: spot-check every answer near the threes with the
+    // engine itself.
+    let after = pos.result(r.best);
     for reply in [
         at(4, 7),
         at(8, 7),
@@ -129,11 +154,10 @@ fn the_threat_search_finds_a_win_by_threes_when_no_four_wins() {
         at(5, 3),
         at(10, 10),
     ] {
-        let mut p = after.clone();
-        p.play(reply).unwrap();
+        let p = after.result(reply);
         let r = think(&p, Limits::nodes(100_000));
         assert!(
-            matches!(r.proven, Some(Verdict::Win(n)) if n <= 3),
+            matches!(r.proven, Some(Value { verdict: Verdict::Win, plies: Some(n) }) if n <= 3),
             "after {reply}: {r:?}"
         );
     }
@@ -141,28 +165,28 @@ fn the_threat_search_finds_a_win_by_threes_when_no_four_wins() {
 
 #[test]
 fn wins_at_once_and_blocks_the_only_threat() {
-    let mut pos = Position::new(9, 9, 5).unwrap();
-    for c in [10, 11, 12, 13] {
-        pos.place(c, 1).unwrap();
-    }
-    for c in [40, 50, 60] {
-        pos.place(c, 0).unwrap();
-    }
-    pos.set_to_move(0);
-    // Colour 1 threatens 9 and 14 (an open four): lost whatever colour 0 does.
+    // Cells 1-based: o holds 11 12 13 14, x holds 41 51 61, x to move.
+    let o = [11, 12, 13, 14];
+    let pos = setup(9, 9, &[41, 51, 61], &o, Player::X);
+    // o threatens 10 and 15 (an open four): lost whatever x does.
     assert!(matches!(
         think(&pos, Limits::nodes(1000)).proven,
-        Some(Verdict::Loss(_))
+        Some(Value {
+            verdict: Verdict::Loss,
+            ..
+        })
     ));
-    pos.place(70, 0).unwrap(); // now colour 0 has four on the diagonal 40 50 60 70: it wins first
+    // Now x has four on the diagonal 41 51 61 71: it wins first.
+    let pos = setup(9, 9, &[41, 51, 61, 71], &o, Player::X);
     let r = think(&pos, Limits::nodes(1000));
-    assert_eq!(r.proven, Some(Verdict::Win(1)));
-    assert!(r.best == 30 || r.best == 80);
+    assert_eq!(r.proven, Some(Value::win(1)));
+    assert!(r.best == 31 || r.best == 81);
 }
 
 #[test]
 fn node_budgets_are_reproducible() {
-    let pos = Position::from_moves(15, 15, 5, &[112, 113, 97, 127]).unwrap();
+    let gomoku = Geometry::new(15, 15, 5).unwrap();
+    let pos = State::from_cells(gomoku, Player::X, &[113, 114, 98, 128]).unwrap();
     let a = think(&pos, Limits::nodes(30_000));
     let b = think(&pos, Limits::nodes(30_000));
     assert_eq!(
@@ -170,12 +194,13 @@ fn node_budgets_are_reproducible() {
         (b.best, b.value, b.depth, b.nodes, &b.pv)
     );
     assert!(a.depth >= 2, "{a:?}");
-    assert!(pos.stone(a.best).is_none());
+    assert!(pos.legal_to_move_in(a.best));
 }
 
 #[test]
 fn the_cancel_flag_stops_an_unlimited_search() {
-    let pos = Position::from_moves(15, 15, 5, &[112, 113]).unwrap();
+    let gomoku = Geometry::new(15, 15, 5).unwrap();
+    let pos = State::from_cells(gomoku, Player::X, &[113, 114]).unwrap();
     let unlimited = Limits {
         time: None,
         nodes: None,
@@ -185,8 +210,8 @@ fn the_cancel_flag_stops_an_unlimited_search() {
     // Set before: the search returns at once with a legal move.
     let cancel = cancel_flag();
     cancel.store(true, Ordering::Relaxed);
-    let r = Search::new(unlimited, cancel).think(&pos).unwrap();
-    assert!(pos.stone(r.best).is_none());
+    let r = Search::new(unlimited, cancel).think(&pos.setup()).unwrap();
+    assert!(pos.legal_to_move_in(r.best));
     // Set while it thinks: it returns soon after.
     let cancel = cancel_flag();
     let setter = {
@@ -197,14 +222,14 @@ fn the_cancel_flag_stops_an_unlimited_search() {
             Instant::now()
         })
     };
-    let r = Search::new(unlimited, cancel).think(&pos).unwrap();
+    let r = Search::new(unlimited, cancel).think(&pos.setup()).unwrap();
     let cancelled_at = setter.join().unwrap();
     let lag = Instant::now().saturating_duration_since(cancelled_at);
     assert!(
         lag < Duration::from_secs(2),
         "stopped {lag:?} after the cancel"
     );
-    assert!(pos.stone(r.best).is_none());
+    assert!(pos.legal_to_move_in(r.best));
 }
 
 /// Games of `player` against every other player of board `g` as x (moving first) or o; the

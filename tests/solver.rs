@@ -10,7 +10,7 @@ use std::process::{Command, Output};
 use tictactoe::analysis::reachable_positions;
 use tictactoe::rules::{Outcome, Player, State};
 use tictactoe::solver::{self, Solver};
-use tictactoe::{Cell, Geometry};
+use tictactoe::{Cell, Geometry, Value, Verdict};
 
 /// The value for the player to move by plain negamax over every legal move, memoised by state:
 /// +1 win, 0 draw, −1 loss.
@@ -37,11 +37,15 @@ fn negamax(s: State, memo: &mut HashMap<State, i8>) -> i8 {
 
 /// The outcome for the value `v` of the player to move in `s`.
 fn outcome_of(s: &State, v: i8) -> Outcome {
-    match v {
-        1 => Outcome::Won(s.player_to_move()),
-        -1 => Outcome::Won(s.player_to_move().other()),
-        _ => Outcome::Draw,
-    }
+    value_of(v).verdict.outcome(s.player_to_move())
+}
+
+fn value_of(v: i8) -> Value {
+    Value::uncounted(match v {
+        1 => Verdict::Win,
+        -1 => Verdict::Loss,
+        _ => Verdict::Draw,
+    })
 }
 
 fn geometry(w: usize, h: usize, k: usize) -> Geometry {
@@ -70,7 +74,7 @@ fn known_values_from_the_empty_board() {
             } else {
                 Outcome::Won(start)
             };
-            assert_eq!(s.value, expected, "{w}×{h} k{k}, {start} starts");
+            assert_eq!(s.outcome(), expected, "{w}×{h} k{k}, {start} starts");
         }
     }
 }
@@ -165,12 +169,7 @@ fn best_moves_are_exactly_the_moves_that_keep_the_value() {
             .legal_moves()
             .filter(|&c| -negamax(s.result(c), &mut memo) == v)
             .collect();
-        assert_eq!(
-            best,
-            Some((outcome_of(&s, v), keep)),
-            "\n{}",
-            s.board_text()
-        );
+        assert_eq!(best, Some((value_of(v), keep)), "\n{}", s.board_text());
     }
     // On a board too large to finish within the budget there is no answer.
     let s = State::empty(geometry(7, 4, 4), Player::X);
@@ -198,7 +197,7 @@ fn best_moves_on_a_larger_board_agree_with_plain_negamax() {
             .collect();
         assert_eq!(
             solver::best_moves(&s, 10_000_000),
-            Some((outcome_of(&s, v), keep))
+            Some((value_of(v), keep))
         );
         checked += 1;
     }

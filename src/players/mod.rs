@@ -58,16 +58,70 @@ pub trait ComputerPlayer: Sync {
     }
 }
 
-/// Every computer player, in the order the command line and the arena list them.
+/// A computer player of the roster, by identity: a seat or a think request names its player with
+/// one of these, never with a string. [`PlayerId::ALL`] is the roster, in the order the command line
+/// and the arena list it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PlayerId {
+    /// [`bp::Bp`], seed 001.
+    Bp,
+    /// [`oxo::Oxo`], seed 003.
+    Oxo,
+    /// [`weights::Weights`], seed 004.
+    Weights,
+    /// [`perfect::Perfect`], the game's solution.
+    Perfect,
+    /// [`search::SEARCH`], the search player on its one-second budget.
+    Search,
+    /// [`random::Random`].
+    Random,
+}
+
+impl PlayerId {
+    /// Every computer player, in the roster's order.
+    pub const ALL: [PlayerId; 6] = [
+        PlayerId::Bp,
+        PlayerId::Oxo,
+        PlayerId::Weights,
+        PlayerId::Perfect,
+        PlayerId::Search,
+        PlayerId::Random,
+    ];
+
+    /// The player.
+    pub fn player(self) -> &'static dyn ComputerPlayer {
+        match self {
+            PlayerId::Bp => &bp::Bp,
+            PlayerId::Oxo => &oxo::Oxo,
+            PlayerId::Weights => &weights::Weights,
+            PlayerId::Perfect => &perfect::Perfect,
+            PlayerId::Search => &search::SEARCH,
+            PlayerId::Random => &random::Random,
+        }
+    }
+
+    /// The player's name ([`ComputerPlayer::name`]).
+    pub fn name(self) -> &'static str {
+        self.player().name()
+    }
+
+    /// The player called `name`, for the command line's arguments (the only place a player is
+    /// looked up by name).
+    pub fn named(name: &str) -> Option<PlayerId> {
+        PlayerId::ALL.into_iter().find(|id| id.name() == name)
+    }
+}
+
+impl std::fmt::Display for PlayerId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Every computer player, in the order the command line and the arena list them
+/// ([`PlayerId::ALL`]'s players).
 pub fn all() -> Vec<&'static dyn ComputerPlayer> {
-    vec![
-        &bp::Bp,
-        &oxo::Oxo,
-        &weights::Weights,
-        &perfect::Perfect,
-        &search::SEARCH,
-        &random::Random,
-    ]
+    PlayerId::ALL.into_iter().map(PlayerId::player).collect()
 }
 
 /// The players that play boards of `geometry`, in the order of [`all`].
@@ -132,6 +186,7 @@ mod tests {
         );
         for n in &names {
             assert_eq!(by_name(n).unwrap().name(), *n);
+            assert_eq!(PlayerId::named(n).unwrap().name(), *n);
         }
         assert!(by_name("nobody").is_none());
         assert!(by_name("").is_none());

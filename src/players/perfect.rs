@@ -41,6 +41,7 @@ use crate::game::Game;
 use crate::geometry::{Cell, CellSet, Geometry};
 use crate::rules::State;
 use crate::solver;
+use crate::value::{Value, Verdict};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use std::collections::HashMap;
@@ -55,27 +56,6 @@ pub struct Perfect;
 /// solved exactly on each call.
 pub const SOLVE_LIMIT: usize = 10;
 
-/// The game-theoretic value of a position for the mover.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Value {
-    /// The mover loses against perfect play.
-    Loss = -1,
-    /// Perfect play on both sides draws.
-    Draw = 0,
-    /// The mover wins whatever the opponent does.
-    Win = 1,
-}
-
-impl Value {
-    fn negate(self) -> Value {
-        match self {
-            Value::Loss => Value::Win,
-            Value::Draw => Value::Draw,
-            Value::Win => Value::Loss,
-        }
-    }
-}
-
 /// Probabilities of winning and of losing, as numerators over [`Solver::denominator`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Chances {
@@ -88,8 +68,8 @@ pub struct Chances {
 /// What the solution knows about one position, from the mover's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Entry {
-    /// The value with perfect play.
-    pub value: Value,
+    /// Win, draw or loss with perfect play.
+    pub verdict: Verdict,
     /// Plies to the end with perfect play (winner fastest, loser slowest); 0 when the game is over.
     pub distance: u8,
     /// The moves the perfect player chooses among (empty when the game is over).
@@ -98,6 +78,16 @@ pub struct Entry {
     pub versus_random: Chances,
     /// The chances of the *other* player, playing the perfect policy, when the mover plays at random.
     pub random_to_move: Chances,
+}
+
+impl Entry {
+    /// The value with perfect play and the plies to the end.
+    pub fn value(&self) -> Value {
+        Value {
+            verdict: self.verdict,
+            plies: Some(u32::from(self.distance)),
+        }
+    }
 }
 
 /// FxHash-style hasher for the memo's keys, pairs of cell sets (no new dependency).
@@ -176,7 +166,7 @@ impl Solver {
         let entry = if self.rows.iter().any(|r| r.is_subset(&theirs)) {
             // The other player has just completed a line: the mover has lost.
             Entry {
-                value: Value::Loss,
+                verdict: Verdict::Loss,
                 distance: 0,
                 best: CellSet::EMPTY,
                 versus_random: Chances { win: 0, loss: d },
@@ -184,7 +174,7 @@ impl Solver {
             }
         } else if mine | theirs == self.full {
             Entry {
-                value: Value::Draw,
+                verdict: Verdict::Draw,
                 distance: 0,
                 best: CellSet::EMPTY,
                 versus_random: Chances::default(),
@@ -207,19 +197,19 @@ impl Solver {
                 win: sum.win / n,
                 loss: sum.loss / n,
             };
-            let value = children
+            let verdict = children
                 .iter()
-                .map(|(_, ch)| ch.value.negate())
+                .map(|(_, ch)| ch.verdict.flip())
                 .max()
                 .expect("a free cell");
-            children.retain(|(_, ch)| ch.value.negate() == value);
-            let distance = match value {
-                Value::Loss => children.iter().map(|(_, ch)| ch.distance).max(),
+            children.retain(|(_, ch)| ch.verdict.flip() == verdict);
+            let distance = match verdict {
+                Verdict::Loss => children.iter().map(|(_, ch)| ch.distance).max(),
                 _ => children.iter().map(|(_, ch)| ch.distance).min(),
             }
             .expect("a move keeps the value")
                 + 1;
-            if value == Value::Win {
+            if verdict == Verdict::Win {
                 children.retain(|(_, ch)| ch.distance + 1 == distance);
             } else {
                 // Most chances to win against a random opponent, then fewest to lose.
@@ -237,7 +227,7 @@ impl Solver {
                 children.retain(|(_, ch)| key(ch) == top);
             }
             Entry {
-                value,
+                verdict,
                 distance,
                 best: children.iter().fold(CellSet::EMPTY, |m, (b, _)| m | *b),
                 versus_random: children[0].1.random_to_move,
@@ -265,10 +255,9 @@ pub fn table() -> &'static Solver {
 /// A position's solution as plain numbers.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Evaluation {
-    /// The value with perfect play, for the player to move.
+    /// The value with perfect play, for the player to move, with the plies to the end (winner
+    /// fastest, loser slowest).
     pub value: Value,
-    /// Plies to the end with perfect play (winner fastest, loser slowest).
-    pub distance: usize,
     /// The moves the perfect player chooses among, in cell order.
     pub best: Vec<Cell>,
     /// Probability that the player to move wins, playing this policy against a random opponent.
@@ -281,8 +270,7 @@ pub struct Evaluation {
 /// board with at most [`SOLVE_LIMIT`] empty cells; `None` for larger positions.
 pub fn evaluate(state: &State) -> Option<Evaluation> {
     let to_eval = |e: &Entry, den: u64| Evaluation {
-        value: e.value,
-        distance: e.distance as usize,
+        value: e.value(),
         best: e.best.iter().collect(),
         win_versus_random: e.versus_random.win as f64 / den as f64,
         loss_versus_random: e.versus_random.loss as f64 / den as f64,
@@ -398,8 +386,8 @@ mod tests {
             assert!(table().entry(&s).is_some(), "{}", s.board_text());
         }
         assert_eq!(
-            table().get(CellSet::EMPTY, CellSet::EMPTY).unwrap().value,
-            Value::Draw
+            table().get(CellSet::EMPTY, CellSet::EMPTY).unwrap().verdict,
+            Verdict::Draw
         );
         assert_eq!(
             table()
@@ -420,12 +408,12 @@ mod tests {
             let sc = score(&s);
             let e = table().entry(&s).unwrap();
             let (value, distance) = match sc.signum() {
-                1 => (Value::Win, 100 - sc),
-                -1 => (Value::Loss, 100 + sc),
-                _ => (Value::Draw, (9 - s.moves_count()) as i32),
+                1 => (Verdict::Win, 100 - sc),
+                -1 => (Verdict::Loss, 100 + sc),
+                _ => (Verdict::Draw, (9 - s.moves_count()) as i32),
             };
             assert_eq!(
-                (e.value, e.distance as i32),
+                (e.verdict, e.distance as i32),
                 (value, distance),
                 "\n{}",
                 s.board_text()
@@ -448,17 +436,15 @@ mod tests {
                 .collect();
             if !wins_now.is_empty() {
                 immediate += 1;
-                assert_eq!(e.value, Value::Win);
-                assert_eq!(e.distance, 1);
+                assert_eq!(e.value, Value::win(1));
                 assert_eq!(e.best, wins_now, "\n{}", s.board_text());
             }
-            if e.value == Value::Win {
+            if e.value.verdict == Verdict::Win {
                 for &c in &e.best {
                     let next = s.result(c);
                     if !next.game_over() {
                         let ne = evaluate(&next).unwrap();
-                        assert_eq!(ne.value, Value::Loss);
-                        assert_eq!(ne.distance + 1, e.distance);
+                        assert_eq!(Value::of_move(ne.value), e.value);
                     }
                 }
                 // No other move wins faster.
@@ -466,7 +452,7 @@ mod tests {
                     .legal_moves()
                     .map(|c| s.result(c))
                     .filter(|n| {
-                        n.three_in_row(me) || table().entry(n).unwrap().value == Value::Loss
+                        n.three_in_row(me) || table().entry(n).unwrap().verdict == Verdict::Loss
                     })
                     .map(|n| {
                         if n.game_over() {
@@ -477,7 +463,7 @@ mod tests {
                     })
                     .min()
                     .unwrap();
-                assert_eq!(fastest as usize + 1, e.distance);
+                assert_eq!(Some(u32::from(fastest) + 1), e.value.plies);
             }
         }
         assert!(immediate > 1000);
@@ -547,7 +533,7 @@ mod tests {
                 s.board_text()
             );
             assert!((mine.1 - e.loss_versus_random).abs() < 1e-12);
-            if e.value == Value::Win {
+            if e.value.verdict == Verdict::Win {
                 assert_eq!(mine, (1.0, 0.0));
                 continue;
             }
@@ -556,10 +542,10 @@ mod tests {
                 let next = s.result(c);
                 let keeps = next.three_in_row(me)
                     || next.board_full()
-                    || table().entry(&next).unwrap().value
-                        == match e.value {
-                            Value::Draw => Value::Draw,
-                            _ => Value::Win,
+                    || table().entry(&next).unwrap().verdict
+                        == match e.value.verdict {
+                            Verdict::Draw => Verdict::Draw,
+                            _ => Verdict::Win,
                         };
                 if !keeps {
                     continue;
@@ -603,8 +589,8 @@ mod tests {
                 let fresh = solver.solve(s.cells_of(me), s.cells_of(me.other()));
                 let t = table().entry(&s).unwrap();
                 assert_eq!(
-                    (fresh.value, fresh.distance, fresh.best),
-                    (t.value, t.distance, t.best)
+                    (fresh.verdict, fresh.distance, fresh.best),
+                    (t.verdict, t.distance, t.best)
                 );
                 let (f, td) = (solver.denominator() as f64, table().denominator() as f64);
                 assert_eq!(
@@ -625,8 +611,7 @@ mod tests {
         let s = State::from_cells(g, Player::X, &[1, 6, 2, 7, 16, 11]).unwrap();
         assert_eq!(16 - s.moves_count(), 10);
         let e = evaluate(&s).unwrap();
-        assert_eq!(e.value, Value::Win);
-        assert_eq!(e.distance, 1);
+        assert_eq!(e.value, Value::win(1));
         assert_eq!(e.best, [3]);
         let game = Game::from_cells(g, Player::X, &[1, 6, 2, 7, 16, 11]).unwrap();
         assert_eq!(Perfect.choose(&game, &mut StdRng::seed_from_u64(1)), 3);

@@ -1,12 +1,12 @@
 //! `search`: the player of the search engine ([`crate::search`]) — iterative-deepening alpha-beta
 //! with a transposition table, threat-aware ordering and evaluation, and a threat-space search, on
-//! any board up to 19 × 19 with any run length. Where the search reaches every end of the game it
+//! any board up to 26 × 26 with any run length. Where the search reaches every end of the game it
 //! plays exactly (on 3 × 3 it proves every position in well under a millisecond).
 
 use super::ComputerPlayer;
 use crate::game::Game;
 use crate::geometry::{Cell, Geometry};
-use crate::search::{Limits, Position, Search, SearchResult};
+use crate::search::{Limits, Search, SearchResult};
 use rand::rngs::StdRng;
 use std::sync::atomic::AtomicBool;
 
@@ -22,14 +22,6 @@ pub static SEARCH: SearchPlayer = SearchPlayer {
     limits: Limits::time(1000),
 };
 
-/// The engine's position of `game`: cells `c − 1`, the starting player's stones colour 0.
-pub fn position_of(game: &Game) -> Position {
-    let g = game.geometry();
-    let cells: Vec<usize> = game.moves().iter().map(|&c| c - 1).collect();
-    Position::from_moves(g.width(), g.height(), g.run(), &cells)
-        .expect("a game's moves are a position of its board")
-}
-
 impl SearchPlayer {
     /// A search player with `limits`.
     pub const fn new(limits: Limits) -> SearchPlayer {
@@ -38,13 +30,13 @@ impl SearchPlayer {
 
     /// Thinks about `game` until the limits are reached or `stop` is set (the best move found so
     /// far is returned then), with the search's figures: value, proof, depth, nodes, line.
-    /// `None` when the game is over. The result's cells are the engine's (0-based):
-    /// [`SearchResult::best`] `+ 1` is the game's cell.
+    /// `None` when the game is over.
     pub fn analyse(&self, game: &Game, stop: &AtomicBool) -> Option<SearchResult> {
         if game.state().game_over() {
             return None;
         }
-        Search::new(self.limits, crate::search::cancel_flag()).think_until(&position_of(game), stop)
+        Search::new(self.limits, crate::search::cancel_flag())
+            .think_until(&game.state().setup(), stop)
     }
 }
 
@@ -70,40 +62,15 @@ impl ComputerPlayer for SearchPlayer {
         let r = self
             .analyse(game, stop)
             .expect("think is only called while the game is not over");
-        r.best + 1
+        r.best
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::arena::versus_adversary;
     use crate::rules::Player;
     use rand::SeedableRng;
-
-    #[test]
-    fn never_loses_to_the_exhaustive_adversary_on_3x3() {
-        for side in [Player::X, Player::O] {
-            for start in [Player::X, Player::O] {
-                let t = versus_adversary(&SEARCH, side, start);
-                assert_eq!(t.lost, 0, "search as {side}, {start} first: {t:?}");
-                assert!(t.total() > 0);
-            }
-        }
-    }
-
-    #[test]
-    fn positions_follow_the_game() {
-        let g = Geometry::new(4, 3, 3).unwrap();
-        let game = Game::from_cells(g, Player::O, &[1, 6, 12]).unwrap();
-        let p = position_of(&game);
-        assert_eq!((p.width(), p.height(), p.run()), (4, 3, 3));
-        assert_eq!(p.stone(0), Some(0));
-        assert_eq!(p.stone(5), Some(1));
-        assert_eq!(p.stone(11), Some(0));
-        assert_eq!(p.to_move(), 1);
-        assert_eq!(p.empty_cells().count(), 9);
-    }
 
     #[test]
     fn takes_a_win_and_blocks_a_loss() {

@@ -15,13 +15,12 @@
 //! - the number of live windows (not holding both colours): none live means a draw;
 //! - a Zobrist hash of the stones and the side to move.
 
+use crate::geometry::Geometry;
+use crate::rules::{Player, Stones};
 use std::sync::Arc;
 
 /// No stone on the cell.
 pub const EMPTY: u8 = 2;
-
-/// The largest side of a board the search plays.
-pub const MAX_SIDE: usize = 19;
 
 /// The immutable shape of a board: its windows and the cells near each cell, shared by every board
 /// and thread of a search.
@@ -48,6 +47,9 @@ pub struct Layout {
     /// `VALUE[n]`: what a window open for a colour is worth with `n` of its stones in it.
     pub value: Vec<i32>,
 }
+
+/// The players by colour index (x is 0, o is 1).
+const COLOURS: [Player; 2] = Player::BOTH;
 
 /// The key toggled when the side to move changes.
 const SIDE_KEY: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -80,34 +82,14 @@ fn window_value(missing: usize, run: usize) -> i32 {
 }
 
 impl Layout {
-    /// The layout of a `width` × `height` board with run length `run`; `None` unless
-    /// `1 ≤ width, height ≤ 19` and `1 ≤ run ≤ max(width, height)`.
-    pub fn new(width: usize, height: usize, run: usize) -> Option<Layout> {
-        if !(1..=MAX_SIDE).contains(&width)
-            || !(1..=MAX_SIDE).contains(&height)
-            || run == 0
-            || run > width.max(height)
-        {
-            return None;
-        }
-        let cells = width * height;
-        let mut window_cells = Vec::new();
-        let dirs: [(isize, isize); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
-        for r in 0..height as isize {
-            for c in 0..width as isize {
-                for (dr, dc) in dirs {
-                    let (er, ec) = (r + dr * (run as isize - 1), c + dc * (run as isize - 1));
-                    if er < 0 || er >= height as isize || ec < 0 || ec >= width as isize {
-                        continue;
-                    }
-                    if run == 1 && (dr, dc) != (0, 1) {
-                        continue; // a one-cell window once, not in every direction
-                    }
-                    for i in 0..run as isize {
-                        window_cells.push(((r + dr * i) * width as isize + c + dc * i) as u16);
-                    }
-                }
-            }
+    /// The search's view of the lines of `geometry`: its windows are the geometry's lines (its
+    /// `rows`, computed once per geometry and shared), as cell indices `cell − 1`.
+    pub fn new(geometry: Geometry) -> Layout {
+        let (width, height, run) = (geometry.width(), geometry.height(), geometry.run());
+        let cells = geometry.cells();
+        let mut window_cells = Vec::with_capacity(geometry.rows().len() * run);
+        for i in 0..geometry.rows().len() {
+            window_cells.extend(geometry.row_cells(i).iter().map(|&c| (c - 1) as u16));
         }
         let windows = window_cells.len() / run;
         let mut lists: Vec<Vec<u32>> = vec![Vec::new(); cells];
@@ -138,7 +120,7 @@ impl Layout {
             .map(|_| [splitmix(&mut seed), splitmix(&mut seed)])
             .collect();
         let value = (0..=run).map(|n| window_value(run - n, run)).collect();
-        Some(Layout {
+        Layout {
             width,
             height,
             run,
@@ -150,7 +132,7 @@ impl Layout {
             near,
             zobrist,
             value,
-        })
+        }
     }
 
     /// The number of windows.
@@ -231,7 +213,8 @@ pub struct Threats {
 #[derive(Clone, Debug)]
 pub struct Board {
     layout: Arc<Layout>,
-    stone: Vec<u8>,
+    /// The stones: the program's one stone layout, of which the counts below are a view.
+    stones: Stones,
     count: Vec<[u8; 2]>,
     score: [Vec<i32>; 2],
     three_through: [Vec<u16>; 2],
@@ -253,7 +236,7 @@ impl Board {
         let cells = layout.cells;
         let windows = layout.windows();
         let mut b = Board {
-            stone: vec![EMPTY; cells],
+            stones: Stones::default(),
             count: vec![[0, 0]; windows],
             score: [vec![0; cells], vec![0; cells]],
             three_through: [vec![0; cells], vec![0; cells]],
@@ -275,6 +258,20 @@ impl Board {
         b
     }
 
+    /// The search's view of `stones` with `to_move` to move: the stones placed colour by colour on
+    /// the empty board, every count following.
+    pub fn of(layout: Arc<Layout>, stones: &Stones, to_move: Player) -> Board {
+        let mut board = Board::new(layout);
+        for p in Player::BOTH {
+            for c in stones[p] {
+                board.set_to_move(p.index());
+                board.make(c - 1);
+            }
+        }
+        board.set_to_move(to_move.index());
+        board
+    }
+
     /// The layout.
     pub fn layout(&self) -> &Arc<Layout> {
         &self.layout
@@ -294,10 +291,13 @@ impl Board {
         }
     }
 
-    /// The stone on `c`: 0, 1 or [`EMPTY`].
+    /// The stone on the cell of index `c`: the colour index 0 (x) or 1 (o), or [`EMPTY`].
     #[inline]
     pub fn stone(&self, c: usize) -> u8 {
-        self.stone[c]
+        match self.stones.at(c + 1) {
+            Some(p) => p.index() as u8,
+            None => EMPTY,
+        }
     }
 
     /// The Zobrist hash of the stones and the side to move.
@@ -312,15 +312,10 @@ impl Board {
         self.winner.map(|(p, _)| usize::from(p))
     }
 
-    /// Stones on the board.
+    /// The number of stones on the board.
     #[inline]
-    pub fn stones(&self) -> usize {
+    pub fn stone_count(&self) -> usize {
         self.moves.len()
-    }
-
-    /// The cells played, in order.
-    pub fn moves(&self) -> &[u16] {
-        &self.moves
     }
 
     /// True when no window can still be completed by either colour: the game is a draw whatever
@@ -388,7 +383,7 @@ impl Board {
         let start = out.len();
         for &w in &self.threes[p].items {
             for &c in self.layout.window(w as usize) {
-                if self.stone[c as usize] == EMPTY && !out[start..].contains(&c) {
+                if self.stone(c as usize) == EMPTY && !out[start..].contains(&c) {
                     out.push(c);
                 }
             }
@@ -406,7 +401,7 @@ impl Board {
                 .window(w as usize)
                 .iter()
                 .copied()
-                .filter(|&c| self.stone[c as usize] == EMPTY);
+                .filter(|&c| self.stone(c as usize) == EMPTY);
             if let (Some(a), Some(b)) = (empties.next(), empties.next()) {
                 pairs.push((a, b));
                 pairs.push((b, a));
@@ -424,7 +419,7 @@ impl Board {
             .layout
             .window(w)
             .iter()
-            .find(|&&c| self.stone[c as usize] == EMPTY)
+            .find(|&&c| self.stone(c as usize) == EMPTY)
             .expect("a four has an empty cell")
     }
 
@@ -481,7 +476,7 @@ impl Board {
 
     /// Plays the side to move's stone on the empty cell `c`.
     pub fn make(&mut self, c: usize) {
-        debug_assert_eq!(self.stone[c], EMPTY);
+        debug_assert_eq!(self.stone(c), EMPTY);
         let p = self.to_move as usize;
         let layout = Arc::clone(&self.layout);
         let q = 1 - p;
@@ -505,7 +500,7 @@ impl Board {
         for &n in layout.near(c) {
             self.near[n as usize] += 1;
         }
-        self.stone[c] = p as u8;
+        self.stones[COLOURS[p]].insert(c + 1);
         self.hash ^= layout.zobrist[c][p] ^ SIDE_KEY;
         self.to_move ^= 1;
         self.moves.push(c as u16);
@@ -517,7 +512,7 @@ impl Board {
         self.to_move ^= 1;
         let p = self.to_move as usize;
         let layout = Arc::clone(&self.layout);
-        self.stone[c] = EMPTY;
+        self.stones[COLOURS[p]].remove(c + 1);
         self.hash ^= layout.zobrist[c][p] ^ SIDE_KEY;
         for &n in layout.near(c) {
             self.near[n as usize] -= 1;
@@ -551,7 +546,7 @@ mod tests {
     use super::*;
 
     fn board(w: usize, h: usize, k: usize) -> Board {
-        Board::new(Arc::new(Layout::new(w, h, k).unwrap()))
+        Board::new(Arc::new(Layout::new(Geometry::new(w, h, k).unwrap())))
     }
 
     /// The counts kept incrementally, recomputed from scratch: evaluations, live windows, cell
@@ -596,14 +591,14 @@ mod tests {
     #[test]
     fn windows_of_small_boards() {
         // 3×3 k3: the LED program's eight rows.
-        assert_eq!(Layout::new(3, 3, 3).unwrap().windows(), 8);
+        let layout = |w, h, k| Layout::new(Geometry::new(w, h, k).unwrap());
+        assert_eq!(layout(3, 3, 3).windows(), 8);
         // 15×15 k5: 11·15 per direction on rows and columns, 11·11 per diagonal direction.
-        assert_eq!(Layout::new(15, 15, 5).unwrap().windows(), 2 * 165 + 2 * 121);
+        assert_eq!(layout(15, 15, 5).windows(), 2 * 165 + 2 * 121);
         // 4×1 k2: three horizontal windows, nothing else fits.
-        assert_eq!(Layout::new(4, 1, 2).unwrap().windows(), 3);
-        assert_eq!(Layout::new(3, 3, 1).unwrap().windows(), 9);
-        assert!(Layout::new(20, 5, 5).is_none());
-        assert!(Layout::new(5, 5, 6).is_none());
+        assert_eq!(layout(4, 1, 2).windows(), 3);
+        // Run 1: the geometry's lines, every cell once in each of the four directions.
+        assert_eq!(layout(3, 3, 1).windows(), 4 * 9);
     }
 
     #[test]
@@ -614,7 +609,7 @@ mod tests {
             let empty = b.hash();
             for _ in 0..4 {
                 let mut played = 0;
-                while b.winner().is_none() && b.stones() < w * h {
+                while b.winner().is_none() && b.stone_count() < w * h {
                     let empties: Vec<usize> = (0..w * h).filter(|&c| b.stone(c) == EMPTY).collect();
                     let c = empties[(splitmix(&mut seed) % empties.len() as u64) as usize];
                     b.make(c);
@@ -634,7 +629,7 @@ mod tests {
                     b.unmake();
                 }
                 assert_eq!(b.hash(), empty);
-                assert_eq!(b.stones(), 0);
+                assert_eq!(b.stone_count(), 0);
                 assert_eq!(recomputed(&b).0, [b.eval(0), b.eval(1)]);
             }
         }

@@ -10,7 +10,10 @@
 
 use super::board::{Board, Layout, EMPTY};
 use super::tt::{Bound, Entry, Table};
-use super::{Limits, Position, Verdict, MATE, MATE_BOUND};
+use super::{Limits, MATE, MATE_BOUND};
+use crate::geometry::Cell;
+use crate::rules::{Player, Setup};
+use crate::value::Value;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -44,19 +47,19 @@ const INF: i32 = MATE + 1;
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult {
-    /// The move to play (a cell `row · width + column`).
-    pub best: usize,
+    /// The move to play.
+    pub best: Cell,
     /// Its value for the side to move: a heuristic score, or `±(MATE − plies)` for a forced win
     /// or loss.
     pub value: i32,
     /// The game-theoretic value, when the search proved it.
-    pub proven: Option<Verdict>,
+    pub proven: Option<Value>,
     /// The deepest iteration completed (0: the move was forced or found by the threat search).
     pub depth: u32,
     /// Nodes searched, by every thread.
     pub nodes: u64,
     /// The principal variation: the best line found, starting with `best`.
-    pub pv: Vec<usize>,
+    pub pv: Vec<Cell>,
     /// The time taken.
     pub elapsed: Duration,
 }
@@ -110,22 +113,28 @@ impl Search {
     /// Forgets what earlier searches stored.
     pub fn clear(&mut self) {
         self.tt.clear();
+        if let Some(t) = &self.gomoku_tt {
+            t.clear();
+        }
     }
 
-    /// Thinks about `position` and returns the move to play, or `None` when the game is over.
-    pub fn think(&mut self, position: &Position) -> Option<SearchResult> {
+    /// Thinks about `position` and returns the move to play, or `None` when the game is over
+    /// (someone has a line, or the board is full).
+    ///
+    /// The position is a [`Setup`] — stones and the player to move — rather than a checked
+    /// [`State`](crate::rules::State) (`state.setup()` gives one), because a Gomocup manager may
+    /// ask for a move in any arrangement of stones.
+    pub fn think(&mut self, position: &Setup) -> Option<SearchResult> {
         let cancel = Arc::clone(&self.cancel);
         self.think_until(position, &cancel)
     }
 
     /// [`think`](Search::think), stopping as soon as `stop` is set (instead of the search's own
     /// cancel flag): it then returns the best move found so far.
-    pub fn think_until(&mut self, position: &Position, stop: &AtomicBool) -> Option<SearchResult> {
+    pub fn think_until(&mut self, position: &Setup, stop: &AtomicBool) -> Option<SearchResult> {
         let started = Instant::now();
-        if position.game_over() {
-            return None;
-        }
-        let shape = (position.width(), position.height(), position.run());
+        let g = position.geometry;
+        let shape = (g.width(), g.height(), g.run());
         if self.shape != Some(shape) {
             let cells = shape.0 * shape.1;
             self.tt = Table::with_slots(match cells {
@@ -135,16 +144,11 @@ impl Search {
             });
             self.shape = Some(shape);
         }
-        let layout = Arc::new(Layout::new(shape.0, shape.1, shape.2)?);
-        let mut board = Board::new(Arc::clone(&layout));
-        // Place the stones colour by colour, then set the side to move.
-        for c in 0..layout.cells {
-            if let Some(s) = position.stone(c) {
-                board.set_to_move(s as usize);
-                board.make(c);
-            }
+        let layout = Arc::new(Layout::new(g));
+        let board = Board::of(layout, &position.stones, position.to_move);
+        if board.winner().is_some() || board.stone_count() == g.cells() {
+            return None;
         }
-        board.set_to_move(position.to_move() as usize);
         let shared = Shared {
             tt: &self.tt,
             cancel: stop,
@@ -175,6 +179,11 @@ impl Search {
         };
         result.nodes = shared.nodes.load(Ordering::Relaxed) + main.nodes;
         result.elapsed = started.elapsed();
+        // The engine's cell indices are `cell − 1`: the answer is in the game's cells.
+        result.best += 1;
+        for c in &mut result.pv {
+            *c += 1;
+        }
         Some(result)
     }
 }
@@ -185,30 +194,39 @@ impl Search {
     fn gomoku(
         table: &mut Option<super::gomoku::Table>,
         limits: Limits,
-        position: &Position,
+        position: &Setup,
         stop: &AtomicBool,
         started: Instant,
     ) -> Option<SearchResult> {
         use super::pattern::PatternBoard;
-        let (w, h) = (position.width(), position.height());
-        if position.run() != 5
+        let g = position.geometry;
+        let (w, h) = (g.width(), g.height());
+        if g.run() != 5
             || w * h <= RESTRICT_ABOVE_CELLS
             || std::env::var_os("TICTACTOE_OLD_SEARCH").is_some()
         {
             return None;
         }
         let mut board = PatternBoard::new(w, h)?;
-        for c in 0..w * h {
-            if let Some(s) = position.stone(c) {
-                board.set_to_move(s as usize);
-                board.make(board.index(c % w, c / w));
+        for p in Player::BOTH {
+            for c in position.stones[p] {
+                let (row, column) = g.row_column(c);
+                board.set_to_move(p.index());
+                board.make(board.index(column, row));
             }
         }
-        board.set_to_move(position.to_move() as usize);
+        board.set_to_move(position.to_move.index());
         let tt = table.get_or_insert_with(|| super::gomoku::Table::with_bytes(64 << 20));
         // The deadline counts from the start of the move (the threat searches and the tables
         // made on the first move included).
-        super::gomoku::think(&board, limits, tt, stop, started)
+        let mut r = super::gomoku::think(&board, limits, tt, stop, started)?;
+        // The pattern board's answer is `row · width + column`: in the game's cells.
+        let cell = |i: usize| g.cell(i / w, i % w);
+        r.best = cell(r.best);
+        for c in &mut r.pv {
+            *c = cell(*c);
+        }
+        Some(r)
     }
 }
 
@@ -313,7 +331,7 @@ impl<'a> Worker<'a> {
     fn obvious(&mut self) -> Option<SearchResult> {
         let me = self.b.to_move();
         let opp = 1 - me;
-        let answer = |best: usize, value: i32, proven: Option<Verdict>, pv: Vec<usize>| {
+        let answer = |best: usize, value: i32, proven: Option<Value>, pv: Vec<usize>| {
             Some(SearchResult {
                 best,
                 value,
@@ -327,7 +345,7 @@ impl<'a> Worker<'a> {
         let mine = self.b.win_cells(me);
         if mine.count > 0 {
             let c = mine.first as usize;
-            return answer(c, MATE - 1, Some(Verdict::Win(1)), vec![c]);
+            return answer(c, MATE - 1, Some(Value::win(1)), vec![c]);
         }
         let theirs = self.b.win_cells(opp);
         if theirs.count == 1 {
@@ -336,14 +354,14 @@ impl<'a> Worker<'a> {
         }
         if theirs.count >= 2 {
             let c = theirs.first as usize;
-            return answer(c, -(MATE - 2), Some(Verdict::Loss(2)), vec![c]);
+            return answer(c, -(MATE - 2), Some(Value::loss(2)), vec![c]);
         }
         let empties: Vec<usize> = (0..self.b.layout().cells)
             .filter(|&c| self.b.stone(c) == EMPTY)
             .collect();
         if empties.len() == 1 {
             self.b.make(empties[0]);
-            let proven = self.b.dead().then_some(Verdict::Draw);
+            let proven = self.b.dead().then_some(Value::draw(1));
             self.b.unmake();
             return answer(empties[0], 0, proven, vec![empties[0]]);
         }
@@ -352,7 +370,7 @@ impl<'a> Worker<'a> {
         if let Some(plies) = self.vcf(ROOT_VCF_DEPTH, &mut line) {
             line.reverse();
             let pv: Vec<usize> = line.iter().map(|&c| c as usize).collect();
-            return answer(pv[0], MATE - plies as i32, Some(Verdict::Win(plies)), pv);
+            return answer(pv[0], MATE - plies as i32, Some(Value::win(plies)), pv);
         }
         if !self.aborted && self.b.layout().run >= 3 {
             // An eighth of a node budget; a tenth of a second's worth of nodes per second of time.
@@ -369,7 +387,7 @@ impl<'a> Worker<'a> {
                 return answer(
                     c as usize,
                     MATE - plies as i32,
-                    Some(Verdict::Win(plies)),
+                    Some(Value::win(plies)),
                     vec![c as usize],
                 );
             }
@@ -411,11 +429,14 @@ impl<'a> Worker<'a> {
             result.proven = if !proven {
                 None
             } else if value >= MATE_BOUND {
-                Some(Verdict::Win((MATE - value) as u32))
+                Some(Value::win((MATE - value) as u32))
             } else if value <= -MATE_BOUND {
-                Some(Verdict::Loss((MATE + value) as u32))
+                Some(Value::loss((MATE + value) as u32))
             } else {
-                Some(Verdict::Draw)
+                // A drawn game ends when the board is full.
+                Some(Value::draw(
+                    (self.b.layout().cells - self.b.stone_count()) as u32,
+                ))
             };
             if proven || self.aborted {
                 break;
@@ -644,7 +665,7 @@ impl<'a> Worker<'a> {
         let cells = self.b.layout().cells;
         let mut skipped = false;
         let killers = self.killers[ply];
-        let empty_board = self.b.stones() == 0;
+        let empty_board = self.b.stone_count() == 0;
         for c in 0..cells {
             if self.b.stone(c) != EMPTY {
                 continue;

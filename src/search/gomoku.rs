@@ -8,7 +8,7 @@
 //! Values are for the side to move; a win in `n` plies from the root is `WIN - n`.
 
 use super::pattern::{PatternBoard, Threat, EMPTY};
-use super::{Limits, SearchResult, Verdict, MATE};
+use super::{Limits, SearchResult, MATE};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -92,11 +92,6 @@ impl Table {
                 .collect(),
             mask: n - 1,
         }
-    }
-
-    /// Its size in bytes.
-    pub fn bytes(&self) -> usize {
-        self.slots.len() * 16
     }
 
     /// Forgets every entry.
@@ -890,7 +885,6 @@ pub fn think(
     } else {
         value
     };
-    let proven = None::<Verdict>;
     if std::env::var_os("TICTACTOE_SEARCH_STATS").is_some() {
         let ms = started.elapsed().as_secs_f64() * 1000.0;
         eprintln!(
@@ -906,7 +900,7 @@ pub fn think(
     Some(SearchResult {
         best: to_cell(best),
         value: value_out,
-        proven,
+        proven: None,
         depth,
         nodes,
         pv: pv.into_iter().map(to_cell).collect(),

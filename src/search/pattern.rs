@@ -456,11 +456,6 @@ impl PatternBoard {
         self.moves.len()
     }
 
-    /// The moves made, in order.
-    pub fn moves(&self) -> &[u16] {
-        &self.moves
-    }
-
     /// The last move.
     pub fn last(&self) -> Option<usize> {
         self.moves.last().map(|&m| m as usize)
@@ -470,12 +465,6 @@ impl PatternBoard {
     #[inline]
     pub fn threat(&self, p: usize, i: usize) -> Threat {
         self.threat[i][p]
-    }
-
-    /// The line patterns a stone of `p` on empty cell `i` makes.
-    #[inline]
-    pub fn lines(&self, p: usize, i: usize) -> [Line; 4] {
-        self.lines[i][p]
     }
 
     /// Empty cells where a stone of `p` makes threat `t`.
@@ -664,12 +653,6 @@ impl PatternBoard {
         self.refresh(c);
         self.hash ^= self.zobrist[c][p] ^ SIDE_KEY;
         self.to_move = p;
-    }
-
-    /// A pass: the other side is to move (for null-move searches).
-    pub fn pass(&mut self) {
-        self.to_move = 1 - self.to_move;
-        self.hash ^= SIDE_KEY;
     }
 }
 

@@ -1,7 +1,7 @@
-//! The command line (clap): the window's options and the `move`, `explain`, `solve` and `arena`
-//! subcommands.
+//! The command line's grammar (clap): the window's options and the `move`, `explain`, `solve`,
+//! `arena` and `pbrain` subcommands.
 
-use crate::geometry::{Geometry, MAX_SIDE};
+use crate::geometry::{Geometry, GeometryError, MAX_SIDE};
 use crate::rules::Player;
 use clap::{Parser, Subcommand, ValueEnum};
 
@@ -86,6 +86,11 @@ pub enum Command {
         /// The board (at most 64 cells).
         #[command(flatten)]
         board: Board,
+        /// The most memory the solver's tables may take, in MiB; a proof that needs more stops
+        /// with a one-line error (the default keeps today's largest table, 192 MiB, and the
+        /// moment it is copied into a larger one).
+        #[arg(long, value_name = "MB", default_value_t = DEFAULT_MEMORY_MB, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+        memory: u64,
         /// The cells played so far, in order, the starting player's first.
         #[arg(value_name = "CELL", allow_hyphen_values = true)]
         cells: Vec<String>,
@@ -110,6 +115,10 @@ pub enum Command {
     /// BOARD, INFO (with the extension `INFO k K`, the run length), TAKEBACK, RESTART, END, ABOUT.
     Pbrain,
 }
+
+/// The solver's default memory for its tables, in MiB (`solve --memory`): a 2^22-bucket table
+/// (192 MiB) while the 48 MiB one it grew from is copied into it.
+pub const DEFAULT_MEMORY_MB: u64 = 512;
 
 /// The most games per pairing the arena plays: enough for any table, and a bound on its time.
 pub const MAX_GAMES: u32 = 100_000;
@@ -145,13 +154,13 @@ impl SearchBudget {
     }
 }
 
-/// A board on the command line: `--width W --height H --run K`, each side from 1 to 19.
+/// A board on the command line: `--width W --height H --run K`, each side from 1 to [`MAX_SIDE`].
 #[derive(clap::Args, Debug, PartialEq, Clone, Copy)]
 pub struct Board {
-    /// The board's width, in cells (1 to 19).
+    /// The board's width, in cells (1 to the largest side).
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=MAX_SIDE as i64))]
     pub width: u8,
-    /// The board's height, in cells (1 to 19).
+    /// The board's height, in cells (1 to the largest side).
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=MAX_SIDE as i64))]
     pub height: u8,
     /// Marks in a line that win (1 to the longer side; five on gomoku's 15 × 15).
@@ -160,10 +169,9 @@ pub struct Board {
 }
 
 impl Board {
-    /// The board as a geometry, or a one-line reason why it cannot be played.
-    pub fn geometry(&self) -> Result<Geometry, String> {
+    /// The board as a geometry, or why it cannot be played.
+    pub fn geometry(&self) -> Result<Geometry, GeometryError> {
         Geometry::new(self.width.into(), self.height.into(), self.run.into())
-            .map_err(|e| e.to_string())
     }
 }
 
@@ -218,7 +226,7 @@ where
         Err(e) if !e.use_stderr() => Parsed::Print(e.to_string()),
         Err(e) => Parsed::Error(format!(
             "tictactoe: {} (see --help)",
-            one_line(&e.to_string())
+            super::error_line(&one_line(&e.to_string()))
         )),
     }
 }

@@ -7,10 +7,12 @@
 //! ([`Explanation::caption`]), and for `bp` every free cell's O event with the b-threads that request
 //! it and those that block it, and the b-threads that block some event.
 
-use super::{event_text, explain, priority_text, Bidder, CellNote, Explanation, Kind, EXPLAINED};
+use super::cli::Board;
+use super::{parse_game, player_for};
 use crate::bp::tictactoe::Event;
-use crate::engine::parse_game;
-use crate::geometry::Geometry;
+use crate::explain::{
+    bp_events, event_text, explain, priority_text, Bidder, CellNote, Explanation, Kind, EXPLAINED,
+};
 use crate::rules::Player;
 use std::fmt::{self, Write as _};
 
@@ -89,7 +91,7 @@ pub fn render(e: &Explanation) -> String {
         }
         for (name, count, mut events) in kinds {
             events.sort();
-            let shown: Vec<String> = if events.len() == super::bp_events().len() {
+            let shown: Vec<String> = if events.len() == bp_events().len() {
                 vec!["every event".to_string()]
             } else {
                 events.into_iter().map(event_text).collect()
@@ -109,20 +111,16 @@ pub fn render(e: &Explanation) -> String {
 /// text of the explanation of the game reached by `cells` (as `tictactoe move` reads them), or a
 /// one-line error: an unknown player, a player that does not play the board or cannot explain
 /// itself, a bad cell, a finished game.
-pub fn command(
-    player: &str,
-    start: Player,
-    g: Geometry,
-    cells: &[String],
-) -> Result<String, String> {
-    crate::engine::player_for(g, player)?;
+pub fn run(player: &str, start: Player, board: Board, cells: &[String]) -> Result<String, String> {
+    let g = board.geometry().map_err(|e| e.to_string())?;
+    player_for(g, player)?;
     if !EXPLAINED.contains(&player) {
         return Err(format!(
             "{player} cannot explain itself (explained: {})",
             EXPLAINED.join(", ")
         ));
     }
-    let game = parse_game(g, start, cells)?;
+    let game = parse_game(g, start, cells).map_err(|e| e.to_string())?;
     explain(player, &game)
         .map(|e| render(&e))
         .map_err(|e| e.to_string())

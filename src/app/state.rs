@@ -1,0 +1,301 @@
+//! The program's state: the game record, who plays each side ([`Seat`]), the score, and what the
+//! additions need (undo, the cursor, a hint, explaining, a pending think request).
+
+use super::layout::Layout;
+use super::schedule::ThinkRequest;
+use crate::game::Game;
+use crate::geometry::{Cell, Geometry};
+use crate::players::{ComputerPlayer, PlayerId};
+use crate::rules::{Outcome, Player};
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+use std::fmt;
+
+/// The name of a seat played by a person with the mouse and keyboard ([`Seat::Human`]).
+pub const HUMAN: &str = "human";
+
+/// The boards the `board` button and the `b` key cycle through: the LED game, then the m,n,k-games
+/// of SPEC.md §7 up to free-style gomoku.
+pub const PRESETS: [(usize, usize, usize); 7] = [
+    (3, 3, 3),
+    (4, 4, 4),
+    (5, 5, 4),
+    (6, 6, 4),
+    (7, 7, 5),
+    (9, 9, 5),
+    (15, 15, 5),
+];
+
+/// Who plays one side: a person, or a computer player of the roster.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Seat {
+    /// A person, with the mouse and keyboard.
+    #[default]
+    Human,
+    /// A computer player.
+    Computer(PlayerId),
+}
+
+impl Seat {
+    /// The seat's name on the command line and its button: [`HUMAN`] or the player's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Seat::Human => HUMAN,
+            Seat::Computer(id) => id.name(),
+        }
+    }
+
+    /// The seat called `name` (for the command line's arguments only).
+    pub fn named(name: &str) -> Option<Seat> {
+        if name == HUMAN {
+            Some(Seat::Human)
+        } else {
+            PlayerId::named(name).map(Seat::Computer)
+        }
+    }
+
+    /// The computer that plays this seat, if a computer does.
+    pub fn computer(self) -> Option<&'static dyn ComputerPlayer> {
+        match self {
+            Seat::Human => None,
+            Seat::Computer(id) => Some(id.player()),
+        }
+    }
+
+    /// Whether the seat can play boards of `geometry` (a person plays every board).
+    pub fn plays(self, geometry: Geometry) -> bool {
+        self.computer().is_none_or(|p| p.plays(geometry))
+    }
+
+    /// The next seat for a board, in the order a click cycles through them ([`seats_for`]).
+    fn next(self, geometry: Geometry) -> Seat {
+        let seats = seats_for(geometry);
+        let i = seats.iter().position(|&s| s == self).unwrap_or(0);
+        seats[(i + 1) % seats.len()]
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The seats for a board, in the order a click cycles through them: a person, then every computer
+/// that plays the board.
+pub fn seats_for(geometry: Geometry) -> Vec<Seat> {
+    seats().into_iter().filter(|s| s.plays(geometry)).collect()
+}
+
+/// Every seat: a person, then every computer player.
+pub fn seats() -> Vec<Seat> {
+    std::iter::once(Seat::Human)
+        .chain(PlayerId::ALL.into_iter().map(Seat::Computer))
+        .collect()
+}
+
+/// Every seat's name, for the command line.
+pub fn seat_names() -> Vec<&'static str> {
+    seats().into_iter().map(Seat::name).collect()
+}
+
+/// The board after `g` in [`PRESETS`] (the first preset after a board that is not one).
+pub fn next_board(g: Geometry) -> Geometry {
+    let at = PRESETS
+        .iter()
+        .position(|&(w, h, k)| (w, h, k) == (g.width(), g.height(), g.run()));
+    let (w, h, k) = PRESETS[at.map_or(0, |i| (i + 1) % PRESETS.len())];
+    Geometry::new(w, h, k).expect("the presets are valid boards")
+}
+
+/// The session's score.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Score {
+    /// Games x won.
+    pub x_won: u32,
+    /// Games o won.
+    pub o_won: u32,
+    /// Drawn games ("cat got it").
+    pub drawn: u32,
+}
+
+impl Score {
+    fn tally(&mut self, outcome: Outcome, sign: i32) {
+        let n = match outcome {
+            Outcome::Won(Player::X) => &mut self.x_won,
+            Outcome::Won(Player::O) => &mut self.o_won,
+            Outcome::Draw => &mut self.drawn,
+        };
+        *n = n.saturating_add_signed(sign);
+    }
+}
+
+/// The program's state: the game record and what the additions need.
+#[derive(Clone, Debug)]
+pub struct App {
+    /// The game record: Γ, the LED state (the set of moves so far, with the starting player), and
+    /// the cells in the order they were played (the behavioral program and undo need the order).
+    pub game: Game,
+    /// Who plays x.
+    pub x_seat: Seat,
+    /// Who plays o.
+    pub o_seat: Seat,
+    /// The session's score.
+    pub score: Score,
+    /// Breaks the computer players' ties; seeded, so a session can be repeated.
+    pub rng: StdRng,
+    /// When the last move was made or the game (re)started, in input time.
+    pub last_change: f64,
+    /// Cells taken back by undo, the next to redo last.
+    pub redo: Vec<Cell>,
+    /// The keyboard's cell on boards larger than 3 × 3, once an arrow key has been pressed.
+    pub cursor: Option<Cell>,
+    /// A hinted cell and the time until which it is marked.
+    pub hint: Option<(Cell, f64)>,
+    /// Whether the board shows how the side to move's player sees the position.
+    pub explain: bool,
+    /// The request a slow computer is working on away from the cycle, if any.
+    pub thinking: Option<ThinkRequest>,
+    /// The ticket of the next request.
+    pub next_ticket: u64,
+}
+
+impl Default for App {
+    fn default() -> Self {
+        App::new(Seat::Human, Seat::Human, Player::X, 0)
+    }
+}
+
+impl App {
+    /// A new session on the LED board, with these seats, starting player and random seed. A seat
+    /// whose computer does not play the LED board is played by a person.
+    pub fn new(x_seat: Seat, o_seat: Seat, start: Player, seed: u64) -> App {
+        let on_led = |s: Seat| {
+            if s.plays(Geometry::LED) {
+                s
+            } else {
+                Seat::Human
+            }
+        };
+        App {
+            game: Game::new(Geometry::LED, start),
+            x_seat: on_led(x_seat),
+            o_seat: on_led(o_seat),
+            score: Score::default(),
+            rng: StdRng::seed_from_u64(seed),
+            last_change: 0.0,
+            redo: Vec::new(),
+            cursor: None,
+            hint: None,
+            explain: false,
+            thinking: None,
+            next_ticket: 1,
+        }
+    }
+
+    /// The same session on another board (a new game; seats that do not play it go to a person).
+    pub fn on_board(mut self, geometry: Geometry) -> App {
+        self.game = Game::new(geometry, self.game.start());
+        for seat in [&mut self.x_seat, &mut self.o_seat] {
+            if !seat.plays(geometry) {
+                *seat = Seat::Human;
+            }
+        }
+        self.redo.clear();
+        self.cursor = None;
+        self.hint = None;
+        self
+    }
+
+    /// The board.
+    pub fn geometry(&self) -> Geometry {
+        self.game.geometry()
+    }
+
+    /// Who plays `p`.
+    pub fn seat(&self, p: Player) -> Seat {
+        match p {
+            Player::X => self.x_seat,
+            Player::O => self.o_seat,
+        }
+    }
+
+    /// The seat of `p`, to change.
+    pub(super) fn seat_mut(&mut self, p: Player) -> &mut Seat {
+        match p {
+            Player::X => &mut self.x_seat,
+            Player::O => &mut self.o_seat,
+        }
+    }
+
+    /// The computer that plays `p`, if a computer does.
+    pub fn computer(&self, p: Player) -> Option<&'static dyn ComputerPlayer> {
+        self.seat(p).computer()
+    }
+
+    /// Whether both sides are computers.
+    pub fn computers_only(&self) -> bool {
+        self.computer(Player::X).is_some() && self.computer(Player::O).is_some()
+    }
+
+    /// The layout of the board in the window.
+    pub fn layout(&self) -> Layout {
+        Layout::of(self.geometry())
+    }
+
+    /// The next seat for `p`'s side.
+    pub(super) fn next_seat(&mut self, p: Player) {
+        let g = self.geometry();
+        let seat = self.seat_mut(p);
+        *seat = seat.next(g);
+    }
+
+    pub(super) fn restart(&mut self, now: f64) {
+        self.game = self.game.restarted();
+        self.redo.clear();
+        self.hint = None;
+        self.last_change = now;
+    }
+
+    pub(super) fn play(&mut self, c: Cell, now: f64) {
+        if self.game.play_in_place(c).is_err() {
+            return;
+        }
+        self.last_change = now;
+        self.hint = None;
+        if let Some(outcome) = self.game.state().outcome() {
+            self.score.tally(outcome, 1);
+        }
+    }
+
+    /// Takes back one move; a finished game's result leaves the score with it.
+    pub(super) fn take_back(&mut self) -> bool {
+        let Some(previous) = self.game.undo() else {
+            return false;
+        };
+        if let Some(outcome) = self.game.state().outcome() {
+            self.score.tally(outcome, -1);
+        }
+        self.redo
+            .push(self.game.last_move().expect("a move to undo"));
+        self.game = previous;
+        true
+    }
+}
+
+/// The player whose view `explain` shows: the side to move's computer, or for a person (or a
+/// player that cannot show its view here) the strongest player that explains itself on this
+/// board. Off the LED board `perfect`'s view would be a full proof per move, too slow for a frame:
+/// there a person's side is explained by `search` (a small search per move).
+pub fn explaining_player(state: &App) -> Option<PlayerId> {
+    let to_move = state.game.state().player_to_move();
+    let led = state.geometry() == Geometry::LED;
+    let seat = match state.seat(to_move) {
+        Seat::Computer(id) => Some(id),
+        Seat::Human => None,
+    };
+    let candidates = [PlayerId::Perfect, PlayerId::Search, PlayerId::Weights];
+    seat.into_iter()
+        .chain(candidates)
+        .find(|&id| (id != PlayerId::Perfect || led) && id.player().plays(state.geometry()))
+}

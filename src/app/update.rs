@@ -1,0 +1,243 @@
+//! The program's `newState`: each input becomes at most one [`Action`] ([`action`]: a click on the
+//! board or a button, a key), or an answer to a think request, or what time has made due
+//! ([`super::schedule`]); the action is applied by [`apply`], the one place the state changes.
+
+use super::layout::buttons;
+use super::schedule::{self, Due, HINT_TIME};
+use super::state::{next_board, App, Score, Seat};
+use crate::easel::{Input, Key};
+use crate::game::Game;
+use crate::geometry::{Cell, Geometry};
+use crate::led;
+use crate::players::{self, ComputerPlayer, PlayerId};
+use crate::rules::Player;
+
+/// What one input does: the program's changes, each applied by [`apply`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// The player to move plays this cell (a person's click or key, or a computer's choice).
+    Play(Cell),
+    /// A new game on the same board, same seats, same starting player (LED: `restartClicked`).
+    Restart,
+    /// The next player for this side's seat.
+    NextSeat(Player),
+    /// The other player starts; a new game.
+    SwapStart,
+    /// The next board of [`super::PRESETS`]; a new game.
+    NextBoard,
+    /// The score back to zero.
+    ResetScore,
+    /// Take back the last move — against a computer, back to the person's turn.
+    Undo,
+    /// Play again a move taken back.
+    Redo,
+    /// Mark the move the strongest player of the board would play (`perfect` where it is exact,
+    /// else `search` on a small budget).
+    Hint,
+    /// Show or hide how the side to move's player sees the position; while shown, computers move
+    /// one step at a time, on [`Action::Step`].
+    ToggleExplain,
+    /// While explaining: the computer to move makes its move.
+    Step,
+    /// Move the keyboard's cursor by (columns, rows).
+    MoveCursor(i32, i32),
+}
+
+impl Action {
+    /// Whether the action changes what a computer would be asked to answer (then a pending
+    /// request is cancelled, and its answer dropped when it comes).
+    fn cancels_thinking(self) -> bool {
+        !matches!(
+            self,
+            Action::ResetScore
+                | Action::Hint
+                | Action::ToggleExplain
+                | Action::MoveCursor(..)
+                | Action::Step
+        )
+    }
+}
+
+/// The action an input asks for, if any: the LED program's (restart, a click on a cell by the
+/// person whose turn it is), a button's, or a key's (r restart, 1–9 play a cell on 3 × 3, arrows
+/// and Enter/Space on larger boards, x/o change a seat, s change who starts, b change the board,
+/// u or Ctrl+Z undo, Ctrl+Y redo, h hint).
+pub fn action(input: &Input, state: &App) -> Option<Action> {
+    let game = state.game.state();
+    let person_to_move = state.computer(game.player_to_move()).is_none();
+    let led = state.layout().led;
+    if input.mouse_clicked {
+        if led::restart_clicked(input) {
+            return Some(Action::Restart);
+        }
+        if let Some(b) = buttons(state)
+            .into_iter()
+            .find(|b| b.rect.strictly_contains(input.mouse_x, input.mouse_y))
+        {
+            return Some(b.action);
+        }
+        let clicked = if led {
+            // LED (46)–(47): movesMade, with the literal cellClicked and legalToMoveIn.
+            led::moves_made(input, game).first().copied()
+        } else {
+            state
+                .layout()
+                .board
+                .cell_at(input.mouse_x, input.mouse_y)
+                .filter(|&c| game.legal_to_move_in(c))
+        };
+        return clicked.filter(|_| person_to_move).map(Action::Play);
+    }
+    let play = |c: Cell| (person_to_move && game.legal_to_move_in(c)).then_some(Action::Play(c));
+    match input.key? {
+        Key::Char('r') => Some(Action::Restart),
+        Key::Char('x') => Some(Action::NextSeat(Player::X)),
+        Key::Char('o') => Some(Action::NextSeat(Player::O)),
+        Key::Char('s') => Some(Action::SwapStart),
+        Key::Char('b') => Some(Action::NextBoard),
+        Key::Char('u') | Key::Ctrl('z') => Some(Action::Undo),
+        Key::Ctrl('y') => Some(Action::Redo),
+        Key::Char('h') => Some(Action::Hint),
+        Key::Char('e') => Some(Action::ToggleExplain),
+        Key::Char(d @ '1'..='9') if led => play(d as usize - '0' as usize),
+        Key::Left if !led => Some(Action::MoveCursor(-1, 0)),
+        Key::Right if !led => Some(Action::MoveCursor(1, 0)),
+        Key::Up if !led => Some(Action::MoveCursor(0, -1)),
+        Key::Down if !led => Some(Action::MoveCursor(0, 1)),
+        Key::Enter | Key::Char(' ') if state.explain && !person_to_move && !game.game_over() => {
+            Some(Action::Step)
+        }
+        Key::Enter | Key::Char(' ') if !led => state.cursor.and_then(play),
+        _ => None,
+    }
+}
+
+/// Applies one action at time `now`.
+pub fn apply(action: Action, state: App, now: f64) -> App {
+    let mut s = state;
+    if action.cancels_thinking() {
+        s.thinking = None;
+    }
+    match action {
+        Action::Play(c) => {
+            s.redo.clear();
+            s.play(c, now);
+        }
+        Action::Restart => s.restart(now),
+        Action::NextSeat(p) => {
+            s.next_seat(p);
+            s.last_change = now;
+        }
+        Action::SwapStart => {
+            s.game = Game::new(s.geometry(), s.game.start().other());
+            s.restart(now);
+        }
+        Action::NextBoard => {
+            let next = next_board(s.geometry());
+            s = s.on_board(next);
+            s.last_change = now;
+        }
+        Action::ResetScore => s.score = Score::default(),
+        Action::Undo => {
+            // Against a computer, take back its reply and the person's move together, so that it
+            // is the person's turn again.
+            if s.take_back() {
+                while s.computer(s.game.state().player_to_move()).is_some()
+                    && !s.computers_only()
+                    && s.take_back()
+                {}
+            }
+            s.hint = None;
+            s.last_change = now;
+        }
+        Action::Redo => {
+            let mut redone = false;
+            while let Some(c) = s.redo.pop() {
+                s.play(c, now);
+                redone = true;
+                if s.computer(s.game.state().player_to_move()).is_none() || s.computers_only() {
+                    break;
+                }
+            }
+            if redone {
+                s.last_change = now;
+            }
+        }
+        Action::Hint => {
+            if !s.game.state().game_over() {
+                let strongest = strongest(s.geometry());
+                let c = strongest.choose(&s.game, &mut s.rng);
+                s.hint = Some((c, now + HINT_TIME));
+            }
+        }
+        Action::ToggleExplain => {
+            s.explain = !s.explain;
+            s.last_change = now;
+        }
+        Action::Step => {
+            if let Seat::Computer(id) = s.seat(s.game.state().player_to_move()) {
+                return computer_move(s, id, now);
+            }
+        }
+        Action::MoveCursor(dc, dr) => {
+            let g = s.geometry();
+            let (row, col) = match s.cursor {
+                Some(c) => g.row_column(c),
+                None => (g.height() / 2, g.width() / 2),
+            };
+            let row = (row as i32 + if s.cursor.is_some() { dr } else { 0 })
+                .clamp(0, g.height() as i32 - 1) as usize;
+            let col = (col as i32 + if s.cursor.is_some() { dc } else { 0 })
+                .clamp(0, g.width() as i32 - 1) as usize;
+            s.cursor = Some(g.cell(row, col));
+        }
+    }
+    s
+}
+
+/// The computer `id` (to move) makes its move: at once, or for a slow player, a request to think.
+fn computer_move(mut s: App, id: PlayerId, now: f64) -> App {
+    match schedule::computer_turn(&mut s, id) {
+        Some(c) => apply(Action::Play(c), s, now),
+        None => s,
+    }
+}
+
+/// The search player on a budget a key press can wait for (tens of milliseconds), for hints.
+static HINT_SEARCH: players::search::SearchPlayer =
+    players::search::SearchPlayer::new(crate::search::Limits::nodes(30_000));
+
+/// The strongest player of a board, for hints: `perfect` where it plays (it is exact there),
+/// else the search player on a small budget.
+fn strongest(geometry: Geometry) -> &'static dyn ComputerPlayer {
+    let perfect = PlayerId::Perfect.player();
+    if perfect.plays(geometry) {
+        perfect
+    } else {
+        &HINT_SEARCH
+    }
+}
+
+/// The program's `newState`: the answer of a slow computer, else the action the input asks for,
+/// if any, else the one time has made due (a computer's move, the next game), applied.
+pub fn new_state(input: &Input, state: App) -> App {
+    let now = input.time;
+    if input.answer.is_some() {
+        return match schedule::answered(&state, input) {
+            Some(c) => apply(Action::Play(c), state, now),
+            None => state, // an answer to a cancelled request
+        };
+    }
+    if let Some(a) = action(input, &state) {
+        return apply(a, state, now);
+    }
+    match schedule::due(&state, now) {
+        Some(Due::HintEnds) => App {
+            hint: None,
+            ..state
+        },
+        Some(Due::NextGame) => apply(Action::Restart, state, now),
+        Some(Due::Computer(id)) => computer_move(state, id, now),
+        None => state,
+    }
+}
