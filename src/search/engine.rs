@@ -73,6 +73,8 @@ pub struct Search {
     shape: Option<(usize, usize, usize)>,
     /// The table of the five-in-a-row search (made on its first use).
     gomoku_tt: Option<super::gomoku::Table>,
+    /// The memory the manager allows, in bytes (0: not said).
+    memory: u64,
 }
 
 /// What the threads of one search share.
@@ -97,6 +99,7 @@ impl Search {
             tt: Table::with_slots(1),
             shape: None,
             gomoku_tt: None,
+            memory: 0,
         }
     }
 
@@ -108,6 +111,16 @@ impl Search {
     /// Changes the limits (e.g. the time left in a match).
     pub fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
+    }
+
+    /// The memory the engine may use, in bytes (Gomocup's `INFO max_memory`; 0: not said). The
+    /// five-in-a-row search's table takes half of it (64 MiB when not said), made anew on the
+    /// next move when its size changes.
+    pub fn set_memory(&mut self, bytes: u64) {
+        if bytes != self.memory {
+            self.memory = bytes;
+            self.gomoku_tt = None;
+        }
     }
 
     /// Forgets what earlier searches stored.
@@ -159,9 +172,14 @@ impl Search {
         let mut main = Worker::new(board.clone(), &shared, deadline, self.limits.nodes, 0);
         let mut result = if let Some(r) = main.obvious() {
             r
-        } else if let Some(r) =
-            Search::gomoku(&mut self.gomoku_tt, self.limits, position, stop, started)
-        {
+        } else if let Some(r) = Search::gomoku(
+            &mut self.gomoku_tt,
+            self.memory,
+            self.limits,
+            position,
+            stop,
+            started,
+        ) {
             return Some(r);
         } else {
             let threads = self.limits.threads.clamp(1, super::available_cores());
@@ -193,6 +211,7 @@ impl Search {
     /// of five; `None` for other games.
     fn gomoku(
         table: &mut Option<super::gomoku::Table>,
+        memory: u64,
         limits: Limits,
         position: &Setup,
         stop: &AtomicBool,
@@ -216,7 +235,11 @@ impl Search {
             }
         }
         board.set_to_move(position.to_move.index());
-        let tt = table.get_or_insert_with(|| super::gomoku::Table::with_bytes(64 << 20));
+        let bytes = match memory {
+            0 => 64 << 20,
+            m => (m / 2).clamp(1 << 20, 1 << 30) as usize,
+        };
+        let tt = table.get_or_insert_with(|| super::gomoku::Table::with_bytes(bytes));
         // The deadline counts from the start of the move (the threat searches and the tables
         // made on the first move included).
         let mut r = super::gomoku::think(&board, limits, tt, stop, started)?;
