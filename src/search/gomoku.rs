@@ -239,7 +239,7 @@ impl<'a> Worker<'a> {
     #[inline]
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 {
+        if self.nodes & 255 == 0 {
             let out = self.shared.cancel.load(Ordering::Relaxed)
                 || self.shared.stop.load(Ordering::Relaxed)
                 || self.deadline.is_some_and(|d| Instant::now() >= d)
@@ -859,7 +859,8 @@ pub fn think(
     {
         return None;
     }
-    let deadline = limits.time.map(|t| started + t);
+    // A little short of the limit: a loaded machine may not run the thread at once.
+    let deadline = limits.time.map(|t| started + t.mul_f64(0.97));
     let shared = &shared;
     let threads = limits.threads.clamp(1, super::available_cores().max(1));
     let (value, best, depth, main_nodes, sel_depth) = std::thread::scope(|scope| {
