@@ -859,8 +859,8 @@ pub fn think(
     {
         return None;
     }
-    // A little short of the limit: a loaded machine may not run the thread at once.
-    let deadline = limits.time.map(|t| started + t.mul_f64(0.97));
+    // Short of the limit: a loaded machine may not run the thread at once.
+    let deadline = limits.time.map(|t| started + t.mul_f64(0.92));
     let shared = &shared;
     let threads = limits.threads.clamp(1, super::available_cores().max(1));
     let (value, best, depth, main_nodes, sel_depth) = std::thread::scope(|scope| {
