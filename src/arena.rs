@@ -209,18 +209,29 @@ pub struct ArenaTable {
 /// so the table is a function of `seed`. The adversary rows do not depend on the seed (see
 /// [`node_rng`]).
 pub fn arena(players: &[&dyn ComputerPlayer], games: usize, seed: u64) -> ArenaTable {
-    arena_on(Geometry::LED, players, games, seed, &mut |_, _| {})
+    arena_on(Geometry::LED, players, games, seed, &mut |_| {})
+}
+
+/// Where an arena is: told before each game and after the last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ArenaProgress {
+    /// Games played.
+    pub done: usize,
+    /// Games in all.
+    pub total: usize,
+    /// The pairing of the game about to be played (x, o), if one is.
+    pub next: Option<(&'static str, &'static str)>,
 }
 
 /// [`arena`] on any board; the exhaustive adversary plays only on the LED board (elsewhere its
-/// tree is far too large), so its rows are empty there. `progress(done, total)` is told after each
-/// game.
+/// tree is far too large), so its rows are empty there. `progress` is told before each game which
+/// pairing plays, and after the last game.
 pub fn arena_on(
     geometry: Geometry,
     players: &[&dyn ComputerPlayer],
     games: usize,
     seed: u64,
-    progress: &mut dyn FnMut(usize, usize),
+    progress: &mut dyn FnMut(&ArenaProgress),
 ) -> ArenaTable {
     let total = games * players.len() * players.len();
     let mut done = 0;
@@ -231,9 +242,13 @@ pub fn arena_on(
             let mut rng = StdRng::seed_from_u64(mix(seed) ^ mix(k.wrapping_add(1) << 32));
             let mut tally = Tally::default();
             for _ in 0..games {
+                progress(&ArenaProgress {
+                    done,
+                    total,
+                    next: Some((x.name(), o.name())),
+                });
                 tally.count(play_game_on(geometry, x, o, Player::X, &mut rng), Player::X);
                 done += 1;
-                progress(done, total);
             }
             pairings.push(PairingRow {
                 x: x.name(),
@@ -242,6 +257,11 @@ pub fn arena_on(
             });
         }
     }
+    progress(&ArenaProgress {
+        done,
+        total,
+        next: None,
+    });
     let mut adversary = Vec::new();
     for &p in players.iter().filter(|_| geometry == Geometry::LED) {
         for side in [Player::X, Player::O] {
@@ -372,5 +392,36 @@ mod tests {
         };
         assert_eq!(fixed(&a), fixed(&c));
         assert_eq!(a.adversary, c.adversary);
+    }
+
+    #[test]
+    fn progress_names_each_game_before_it_is_played() {
+        let players: Vec<&dyn ComputerPlayer> = vec![&Oxo, &Random];
+        let mut told = Vec::new();
+        arena_on(Geometry::LED, &players, 2, 1, &mut |p| told.push(*p));
+        let expected: Vec<ArenaProgress> = [
+            ("oxo", "oxo"),
+            ("oxo", "oxo"),
+            ("oxo", "random"),
+            ("oxo", "random"),
+            ("random", "oxo"),
+            ("random", "oxo"),
+            ("random", "random"),
+            ("random", "random"),
+        ]
+        .iter()
+        .enumerate()
+        .map(|(done, &next)| ArenaProgress {
+            done,
+            total: 8,
+            next: Some(next),
+        })
+        .chain([ArenaProgress {
+            done: 8,
+            total: 8,
+            next: None,
+        }])
+        .collect();
+        assert_eq!(told, expected);
     }
 }

@@ -1,32 +1,31 @@
-//! Explanations (issue 11): how the computer player chosen for the side to move sees the position,
-//! as plain data for the window's overlays and for `tictactoe explain` (`commands::explain`).
+//! Explanations (issue 11): how a computer player sees the position for the side to move, as plain
+//! data for the window's overlays and for `tictactoe explain` (`commands::explain`).
 //!
-//! An [`Explanation`] has one optional [`CellNote`] per cell (none on occupied cells), the cells the
-//! player chooses among, and what kind of reasoning it is ([`Kind`]):
+//! Each player explains itself ([`ComputerPlayer::explain`], in its own module); this module keeps
+//! the data and the captions. An [`Explanation`] has one optional [`CellNote`] per cell (none on
+//! occupied cells), the cells the player chooses among, and what kind of reasoning it is
+//! ([`Kind`]):
 //!
 //! | player | note in each free cell | chosen |
 //! |---|---|---|
-//! | `weights` (seed 004) | the cell's weight ([`weights::weight_grid_for`]) | the cells of maximal weight ([`weights::best_cells`]) |
-//! | `oxo` (seed 003) | the square's [`oxo::sqval`] for the player to move | the square [`oxo::findmaxindex`] keeps |
-//! | `perfect` | the move's [`Value`]: win, draw or loss with perfect play, in plies | the moves the player picks among ([`perfect::candidates`]) |
+//! | `weights` (seed 004) | the cell's weight ([`crate::players::weights::weight_grid_for`]) | the cells of maximal weight |
+//! | `oxo` (seed 003) | the square's [`crate::players::oxo::sqval`] for the player to move | the square `findmaxindex` keeps |
+//! | `perfect` | the move's [`Value`]: win, draw or loss with perfect play, in plies | the moves the player picks among ([`crate::players::perfect::candidates`]) |
+//! | `search` | the move's [`Value`] where a small search after it proves it, else unproven | the move it plays |
 //! | `bp` (seed 001) | the O event's bids: the b-threads that request it and those that block it | the cell of the event selection picks |
 //! | `random` | the probability 1/n of every legal move | every legal move |
 //!
 //! [`CellNote::label`] is a short label for a cell ("11", "W3", "D", "1/7", "+2"), and
 //! [`Explanation::caption`] one sentence a teacher can read out.
 
-use crate::bp::tictactoe::{program, Event, ALL_STRATEGIES};
-use crate::bp::{Program, Snapshot};
+use crate::bp::tictactoe::Event;
+use crate::bp::Snapshot;
 use crate::game::Game;
 use crate::geometry::Cell;
-use crate::players::perfect;
-use crate::players::{oxo, weights};
+use crate::players::ComputerPlayer;
 use crate::rules::{Outcome, Player, State};
 use crate::value::Value;
 use std::fmt;
-
-/// The players that can explain themselves, in the order of [`crate::players::all`].
-pub const EXPLAINED: [&str; 6] = ["bp", "oxo", "weights", "perfect", "search", "random"];
 
 /// How a player sees a position.
 #[derive(Clone, Debug, PartialEq)]
@@ -86,7 +85,7 @@ pub enum CellNote {
     /// The value of playing the cell, for the player to move: the value of the game with perfect
     /// play after the move, and the plies until it ends, this move included (a winner ends as fast
     /// as it can, a loser holds out as long as it can; a draw fills the board). Any player that
-    /// solves the game can fill it in ([`move_values`]).
+    /// solves the game can fill it in ([`crate::players::perfect::move_values`]).
     Value(Value),
     /// Seed 001: the b-threads that request the program's O event on this cell, and those that
     /// block it, strongest first.
@@ -142,8 +141,6 @@ impl CellNote {
 /// Why a position cannot be explained.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ExplainError {
-    /// No player of that name explains itself (see [`EXPLAINED`]).
-    Unexplained,
     /// The player does not play this board.
     NotThisBoard,
     /// The game is over: nobody is to move.
@@ -153,11 +150,6 @@ pub enum ExplainError {
 impl fmt::Display for ExplainError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ExplainError::Unexplained => write!(
-                f,
-                "this player cannot explain itself (explained: {})",
-                EXPLAINED.join(", ")
-            ),
             ExplainError::NotThisBoard => f.write_str("the player does not play this board"),
             ExplainError::GameOver(outcome) => write!(f, "the game is already over ({outcome})"),
         }
@@ -166,255 +158,26 @@ impl fmt::Display for ExplainError {
 
 impl std::error::Error for ExplainError {}
 
-/// How the player called `player` sees `game`, for the side to move.
-pub fn explain(player: &str, game: &Game) -> Result<Explanation, ExplainError> {
-    let p = crate::players::by_name(player)
-        .filter(|p| EXPLAINED.contains(&p.name()))
-        .ok_or(ExplainError::Unexplained)?;
-    if !p.plays(game.geometry()) {
+/// How `player` sees `game`, for the side to move ([`ComputerPlayer::explain`]), once checked that
+/// the player plays the board and that someone is to move.
+pub fn explain(player: &dyn ComputerPlayer, game: &Game) -> Result<Explanation, ExplainError> {
+    if !player.plays(game.geometry()) {
         return Err(ExplainError::NotThisBoard);
     }
-    let state = game.state();
-    if let Some(outcome) = state.outcome() {
+    if let Some(outcome) = game.state().outcome() {
         return Err(ExplainError::GameOver(outcome));
     }
-    Ok(match p.name() {
-        "bp" => bp(game),
-        "oxo" => oxo(state),
-        "weights" => weights(state, state.player_to_move()),
-        "perfect" => perfect(state),
-        "search" => search(game),
-        _ => random(state),
-    })
+    Ok(player.explain(game))
 }
 
-/// `search`: each legal move's value for the mover, where a search of a small node budget after
-/// the move proves it (`W`, `D`, `L` with the plies to the end; `?` where it does not), and the move
-/// the search player chooses within a budget of its own. One engine (and its transposition table)
-/// serves every move. The last explanation is remembered, so a window that draws it every frame
-/// searches once per position.
-pub fn search(game: &Game) -> Explanation {
-    use crate::players::search::SearchPlayer;
-    use crate::search::{cancel_flag, Limits, Search};
-    use crate::value::Verdict;
-    use std::sync::atomic::AtomicBool;
-    use std::sync::Mutex;
-    static LAST: Mutex<Option<(Game, Explanation)>> = Mutex::new(None);
-    if let Some((g, e)) = LAST.lock().ok().and_then(|l| l.clone()) {
-        if g == *game {
-            return e;
-        }
-    }
-    let state = game.state();
-    let nodes_per_move = if state.geometry().cells() <= 49 {
-        20_000
-    } else {
-        1_000
-    };
-    let mut engine = Search::new(Limits::nodes(nodes_per_move), cancel_flag());
-    let per_cell = notes(state, |c| {
-        let child = game.play(c).expect("a legal move");
-        match child.state().outcome() {
-            Some(Outcome::Won(_)) => CellNote::Value(Value::win(1)),
-            Some(Outcome::Draw) => CellNote::Value(Value::draw(1)),
-            None => match verdict(&mut engine, child.state()) {
-                Some(v) => CellNote::Value(Value::of_move(v)),
-                None => CellNote::Unproven,
-            },
-        }
-    });
-    // A value seen `n` plies later, from the side to move `n` plies earlier.
-    fn flip(v: Value, n: u32) -> Value {
-        (0..n).fold(v, |v, _| Value::of_move(v))
-    }
-    // The proven value of a position for its side to move. A forced reply (a lone threat
-    // blocked) comes back from the search unproven: the value is then the reply's, one ply on.
-    fn verdict(engine: &mut Search, pos: &State) -> Option<Value> {
-        let mut pos = *pos;
-        let mut flips = 0;
-        loop {
-            let r = engine.think(&pos.setup())?;
-            match r.proven {
-                Some(v) => return Some(flip(v, flips)),
-                None if r.depth == 0 && flips < 8 => {
-                    pos = pos.result(r.best);
-                    flips += 1;
-                    if let Some(outcome) = pos.outcome() {
-                        // The forced reply ended the game: the side to move now has lost, or
-                        // the board is full.
-                        let v = Value {
-                            verdict: Verdict::of(outcome, pos.player_to_move()),
-                            plies: Some(0),
-                        };
-                        return Some(flip(v, flips));
-                    }
-                }
-                None => return None,
-            }
-        }
-    }
-    let chosen = SearchPlayer::new(Limits::nodes(4 * nodes_per_move))
-        .analyse(game, &AtomicBool::new(false))
-        .map(|r| vec![r.best])
-        .unwrap_or_default();
-    let e = Explanation {
-        player: "search",
-        state: *state,
-        per_cell,
-        chosen,
-        kind: Kind::Search { nodes_per_move },
-    };
-    if let Ok(mut last) = LAST.lock() {
-        *last = Some((game.clone(), e.clone()));
-    }
-    e
-}
-
-/// Notes for the free cells of `state`, `None` on the others.
-fn notes(state: &State, mut note: impl FnMut(Cell) -> CellNote) -> Vec<Option<CellNote>> {
+/// Notes for the free cells of `state` (`note` of each), `None` on the others: an explanation's
+/// [`Explanation::per_cell`].
+pub fn notes(state: &State, mut note: impl FnMut(Cell) -> CellNote) -> Vec<Option<CellNote>> {
     state
         .geometry()
         .game_board()
         .map(|c| (!state.occupied(c)).then(|| note(c)))
         .collect()
-}
-
-/// `weights` (seed 004): every free cell's weight from `perspective`'s side, and the free cells of
-/// maximal weight. With `perspective` the player to move these are the cells the player picks
-/// among at random.
-pub fn weights(state: &State, perspective: Player) -> Explanation {
-    let grid = weights::weight_grid_for(state, perspective);
-    let per_cell = notes(state, |c| CellNote::Weight(grid[c - 1]));
-    let max = state.legal_moves().map(|c| grid[c - 1]).max();
-    let chosen = state
-        .legal_moves()
-        .filter(|&c| Some(grid[c - 1]) == max)
-        .collect();
-    Explanation {
-        player: "weights",
-        state: *state,
-        per_cell,
-        chosen,
-        kind: Kind::Weights { perspective },
-    }
-}
-
-/// `oxo` (seed 003): every available square's `sqval` for the player to move, and the square
-/// `findmaxindex` keeps.
-pub fn oxo(state: &State) -> Explanation {
-    let me = state.player_to_move();
-    Explanation {
-        player: "oxo",
-        state: *state,
-        per_cell: notes(state, |c| CellNote::Sqval(oxo::sqval(state, c, me))),
-        chosen: oxo::findmaxindex(state).into_iter().collect(),
-        kind: Kind::Oxo,
-    }
-}
-
-/// Each legal move of `state` with its value for the player to move ([`Value::of_move`]), in
-/// cell order, from `solve`, which gives the value of a position for *its* player to move (a
-/// finished position is a loss or a draw in 0 plies). `None` if `solve` cannot solve some
-/// position. Any exact player can explain itself with this.
-pub fn move_values(
-    state: &State,
-    mut solve: impl FnMut(&State) -> Option<Value>,
-) -> Option<Vec<(Cell, Value)>> {
-    state
-        .legal_moves()
-        .map(|c| Some((c, Value::of_move(solve(&state.result(c))?))))
-        .collect()
-}
-
-/// `perfect`: each legal move's value for the player to move, from the player's solution, and the
-/// moves it picks among. Positions the player does not solve (large boards) get no notes.
-pub fn perfect(state: &State) -> Explanation {
-    let values = move_values(state, |s| perfect::evaluate(s).map(|e| e.value)).unwrap_or_default();
-    let mut per_cell = vec![None; state.geometry().cells()];
-    for (c, v) in values {
-        per_cell[c - 1] = Some(CellNote::Value(v));
-    }
-    Explanation {
-        player: "perfect",
-        state: *state,
-        per_cell,
-        chosen: perfect::candidates(state),
-        kind: Kind::Exact,
-    }
-}
-
-/// `random`: every legal move with probability 1/n.
-pub fn random(state: &State) -> Explanation {
-    let n = state.legal_moves().count();
-    Explanation {
-        player: "random",
-        state: *state,
-        per_cell: notes(state, |_| CellNote::Chance { one_in: n }),
-        chosen: state.legal_moves().collect(),
-        kind: Kind::Random,
-    }
-}
-
-/// The behavioral program as `bp` runs it for the side to move of `game` (LED board), just before
-/// it selects its move: the seed's program with every strategy, the side to move as the program's
-/// O, and the game so far injected as events (as [`crate::players::bp::Bp::answer`] does).
-pub fn bp_program(game: &Game) -> Program<Event> {
-    let (start, me) = (game.start(), game.state().player_to_move());
-    let colour = |p: Player| if p == me { Player::O } else { Player::X };
-    let mut prog = program(colour(start), &ALL_STRATEGIES);
-    let mut mover = start;
-    for &cell in game.moves() {
-        if let Err(refused) = prog.inject(Event::at_cell(colour(mover), cell)) {
-            panic!("bp: {refused} in {:?}", game.moves());
-        }
-        mover = mover.other();
-    }
-    prog
-}
-
-/// Every event of the tic-tac-toe program: the eighteen moves, XWin, OWin and Draw.
-pub fn bp_events() -> Vec<Event> {
-    Event::all_moves()
-        .chain([Event::XWin, Event::OWin, Event::Draw])
-        .collect()
-}
-
-/// `bp` (seed 001): for each free cell, the b-threads that request and that block the program's O
-/// event there, and the cell of the event selection picks; with the snapshot of every b-thread's
-/// bid. `game` is on the LED board and not over.
-pub fn bp(game: &Game) -> Explanation {
-    let state = game.state();
-    let snapshot = bp_program(game).snapshot(&bp_events());
-    let bidders = |ts: Vec<&crate::bp::ThreadBid<Event>>| -> Vec<Bidder> {
-        ts.into_iter()
-            .map(|t| Bidder {
-                name: t.name,
-                priority: t.priority,
-            })
-            .collect()
-    };
-    let per_cell = notes(state, |c| {
-        let e = Event::at_cell(Player::O, c);
-        CellNote::Bids {
-            requested_by: bidders(snapshot.requesters(&e).collect()),
-            blocked_by: bidders(snapshot.blockers(&e).collect()),
-        }
-    });
-    let chosen = snapshot
-        .selected
-        .and_then(|e| if e.is_o_move() { e.cell() } else { None })
-        .into_iter()
-        .collect();
-    Explanation {
-        player: "bp",
-        state: *state,
-        per_cell,
-        chosen,
-        kind: Kind::Bp(BpView {
-            program_o: state.player_to_move(),
-            snapshot,
-        }),
-    }
 }
 
 /// A b-thread priority as SPEC.md §3 writes it: `12`, `7.013`.

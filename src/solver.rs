@@ -182,8 +182,9 @@ impl Entry {
 }
 
 /// A transposition table of two-entry buckets: a matching entry is updated; otherwise the entry
-/// with less work behind it is replaced. It starts small and grows fourfold, up to
-/// 2^[`Table::MAX_LOG2`] buckets, whenever three quarters of its slots are used.
+/// with less work behind it is replaced. It starts with 2^12 buckets and grows fourfold whenever
+/// three quarters of its slots are used, while it has fewer than 2^[`Table::MAX_LOG2`] buckets:
+/// so up to 2^22 buckets, 192 MiB (and the 48 MiB table it grew from, while it is copied).
 ///
 /// With a memory limit instead ([`Solver::with_memory`]) it grows, fourfold or by what fits, while
 /// the old table and the new one together fit in the limit; when three quarters of its slots are
@@ -200,7 +201,7 @@ struct Table {
 }
 
 impl Table {
-    /// The largest table: 2^21 buckets, 96 MiB.
+    /// A table this large or larger grows no more (it reaches 2^22 buckets, stepping by four).
     const MAX_LOG2: u32 = 21;
 
     /// The bytes of a table of 2^`log2` buckets.

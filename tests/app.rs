@@ -606,15 +606,22 @@ fn explain_draws_each_players_view_inside_the_empty_cells_and_never_over_a_text(
             if s.o_seat != o_seat {
                 continue; // not a player of this board
             }
-            s = new_state(&Input::key('e'), s);
-            assert!(s.explain);
-            // x plays the first cell; o (a computer, or nobody yet) is to move.
+            // x plays the first cell; o (a computer, or nobody yet) is to move; then explain.
             let p = s.layout().board.centre(1);
             s = new_state(&Input::click(p.x as f32, p.y as f32), s);
+            assert_eq!(s.game.moves(), [1]);
+            s = new_state(&Input::key('e'), s);
+            assert!(s.explain);
             let images = app::images(&s);
             let board = s.layout().board;
             let name = app::explaining_player(&s).expect("someone explains");
-            let e = tictactoe::explain::explain(name.name(), &s.game).unwrap();
+            // The explanation the state keeps is the explaining player's, of this position.
+            let e = s
+                .explained
+                .as_ref()
+                .and_then(|x| x.explanation.clone())
+                .expect("an explanation kept in the state");
+            assert_eq!((e.player, e.state), (name.name(), *s.game.state()));
             let labels: Vec<&Image> = images
                 .iter()
                 .filter(|i| matches!(i, Image::Text { text, at, .. }

@@ -11,6 +11,9 @@ use tictactoe::commands::explain::render;
 use tictactoe::explain::{self, CellNote, ExplainError, Explanation, Kind};
 use tictactoe::players::bp::Bp;
 use tictactoe::players::oxo::Oxo;
+use tictactoe::players::perfect::Perfect;
+use tictactoe::players::random::Random;
+use tictactoe::players::search::SEARCH;
 use tictactoe::players::weights::{self, Weights};
 use tictactoe::players::ComputerPlayer;
 use tictactoe::{Cell, Game, Geometry, Outcome, Player, State};
@@ -68,14 +71,14 @@ fn weight_figure(e: &Explanation) -> Vec<u64> {
 fn weights_reproduce_seed_004s_worked_example() {
     // x on (1,1) and (1,2), o on (3,1); o to move.
     let g = game(Player::X, &[1, 7, 2]);
-    let e = explain::explain("weights", &g).unwrap();
+    let e = explain::explain(&Weights, &g).unwrap();
     assert_eq!(e.side(), Player::O);
     assert_eq!(weight_figure(&e), [0, 0, 11, 0, 3, 0, 0, 2, 2]);
     assert_eq!(e.chosen, [3]);
     assert_eq!(e.label(3).as_deref(), Some("11"));
     assert_eq!(e.label(1), None, "occupied cells have no label");
     // From x's side (as if x were to move), the completion of x's own row weighs 101.
-    let x = explain::weights(g.state(), Player::X);
+    let x = weights::explanation(g.state(), Player::X);
     assert_eq!(weight_figure(&x), [0, 0, 101, 0, 3, 0, 0, 2, 2]);
     assert_eq!(x.chosen, [3]);
     assert_eq!(x.side(), Player::X);
@@ -89,7 +92,7 @@ fn weights_reproduce_seed_004s_worked_example() {
 fn weights_match_the_players_grid_and_choice_everywhere() {
     for start in [Player::X, Player::O] {
         for g in reachable(start).iter().filter(|g| !g.state().game_over()) {
-            let e = explain::explain("weights", g).unwrap();
+            let e = explain::explain(&Weights, g).unwrap();
             assert_notes_on_free_cells(&e);
             assert_eq!(weight_figure(&e), weights::weight_grid(g.state()));
             assert_eq!(e.chosen, weights::best_cells(g.state()));
@@ -102,7 +105,7 @@ fn weights_match_the_players_grid_and_choice_everywhere() {
 #[test]
 fn oxo_values_the_empty_board_12_9_6_and_shows_findmaxindex_everywhere() {
     for start in [Player::X, Player::O] {
-        let e = explain::explain("oxo", &Game::new(Geometry::LED, start)).unwrap();
+        let e = explain::explain(&Oxo, &Game::new(Geometry::LED, start)).unwrap();
         let labels: Vec<String> = (1..=9).map(|c| e.label(c).unwrap()).collect();
         assert_eq!(labels, ["9", "6", "9", "6", "12", "6", "9", "6", "9"]);
         assert_eq!(e.chosen, [5]);
@@ -110,7 +113,7 @@ fn oxo_values_the_empty_board_12_9_6_and_shows_findmaxindex_everywhere() {
     let mut positions = 0;
     for start in [Player::X, Player::O] {
         for g in reachable(start).iter().filter(|g| !g.state().game_over()) {
-            let e = explain::explain("oxo", g).unwrap();
+            let e = explain::explain(&Oxo, g).unwrap();
             assert_notes_on_free_cells(&e);
             // findmaxindex from the notes: the last square of highest value.
             let values: Vec<(Cell, i32)> = g
@@ -162,7 +165,7 @@ fn perfect_values_agree_with_an_exhaustive_negamax_on_all_5478_positions() {
         assert_eq!(games.len(), 5478);
         for g in &games {
             let s = g.state();
-            let e = match explain::explain("perfect", g) {
+            let e = match explain::explain(&Perfect, g) {
                 Ok(e) => e,
                 Err(ExplainError::GameOver(o)) => {
                     assert_eq!(Some(o), s.outcome());
@@ -224,7 +227,7 @@ fn perfect_values_agree_with_an_exhaustive_negamax_on_all_5478_positions() {
     }
     assert!(wins > 0 && losses > 0 && draws > 0);
     // The empty board: corners and the centre draw, so do the edges (9 plies, no number shown).
-    let e = explain::explain("perfect", &Game::led()).unwrap();
+    let e = explain::explain(&Perfect, &Game::led()).unwrap();
     assert!((1..=9).all(|c| e.label(c).as_deref() == Some("D")));
 }
 
@@ -232,7 +235,7 @@ fn perfect_values_agree_with_an_exhaustive_negamax_on_all_5478_positions() {
 fn random_gives_every_legal_move_one_in_n() {
     for start in [Player::X, Player::O] {
         for g in reachable(start).iter().filter(|g| !g.state().game_over()) {
-            let e = explain::explain("random", g).unwrap();
+            let e = explain::explain(&Random, g).unwrap();
             assert_notes_on_free_cells(&e);
             let legal: Vec<Cell> = g.state().legal_moves().collect();
             assert_eq!(e.chosen, legal);
@@ -249,7 +252,7 @@ fn bp_bids_agree_with_the_engines_own_selection_on_every_position() {
     let mut positions = 0;
     for start in [Player::X, Player::O] {
         for g in reachable(start).iter().filter(|g| !g.state().game_over()) {
-            let e = explain::explain("bp", g).unwrap();
+            let e = explain::explain(&Bp, g).unwrap();
             let Kind::Bp(view) = &e.kind else {
                 panic!("not a bp explanation")
             };
@@ -271,9 +274,9 @@ fn bp_bids_agree_with_the_engines_own_selection_on_every_position() {
             assert_eq!(recomputed.map(|(_, x)| x), snap.selected);
             assert_eq!(recomputed.map(|(i, _)| i), snap.selected_by);
             // ... is the event the program actually selects next, and bp's answer.
-            let mut program = explain::bp_program(g);
+            let mut program = Bp::program(g);
             let history = g.moves();
-            let answer = Bp::answer(g.start(), me, history);
+            let answer = Bp::answer(g);
             assert_eq!(snap.selected, Some(answer), "{history:?}");
             // The bids per cell are the engine's: requesters and blockers of the O event.
             for c in g.state().legal_moves() {
@@ -309,7 +312,7 @@ fn bp_bids_agree_with_the_engines_own_selection_on_every_position() {
 fn bp_explains_the_seeds_opening_step_by_step() {
     // x in a corner, o (bp) in the centre, x in the opposite corner: PreventAnotherXFork asks for
     // O_<0,1> before DefaultMoves' corners.
-    let e = explain::explain("bp", &game(Player::X, &[1, 5, 9])).unwrap();
+    let e = explain::explain(&Bp, &game(Player::X, &[1, 5, 9])).unwrap();
     assert_eq!(e.chosen, [2]);
     let Kind::Bp(view) = &e.kind else { panic!() };
     assert_eq!(
@@ -319,7 +322,7 @@ fn bp_explains_the_seeds_opening_step_by_step() {
     assert_eq!(e.label(2).as_deref(), Some("+2"));
     assert_eq!(e.label(3).as_deref(), Some("+1"));
     // x to move: the colours are swapped, and bp, playing x, blocks o's row 4-5.
-    let e = explain::explain("bp", &game(Player::X, &[1, 4, 9, 5])).unwrap();
+    let e = explain::explain(&Bp, &game(Player::X, &[1, 4, 9, 5])).unwrap();
     assert_eq!(e.side(), Player::X);
     assert_eq!(e.chosen, [6]);
     assert!(e.caption().contains("colours swapped"), "{}", e.caption());
@@ -329,19 +332,12 @@ fn bp_explains_the_seeds_opening_step_by_step() {
 fn explain_refuses_what_it_cannot_explain() {
     let won = game(Player::X, &[1, 4, 2, 5, 3]);
     assert_eq!(
-        explain::explain("oxo", &won),
+        explain::explain(&Oxo, &won),
         Err(ExplainError::GameOver(Outcome::Won(Player::X)))
     );
-    assert_eq!(
-        explain::explain("nobody", &Game::led()),
-        Err(ExplainError::Unexplained)
-    );
     let big = Game::new(Geometry::new(4, 4, 3).unwrap(), Player::X);
-    assert_eq!(
-        explain::explain("bp", &big),
-        Err(ExplainError::NotThisBoard)
-    );
-    let e = explain::explain("oxo", &big).unwrap();
+    assert_eq!(explain::explain(&Bp, &big), Err(ExplainError::NotThisBoard));
+    let e = explain::explain(&Oxo, &big).unwrap();
     assert_eq!(e.per_cell.len(), 16);
 }
 
@@ -449,7 +445,7 @@ fn search_explains_every_3x3_move_with_its_exact_value() {
         .collect();
     assert_eq!(games.len(), 2 * (5478 - 958));
     for g in games {
-        let e = explain::explain("search", &g).unwrap();
+        let e = explain::explain(&SEARCH, &g).unwrap();
         let state = g.state();
         let value_of = |v: i32| match v.signum() {
             1 => Verdict::Win,

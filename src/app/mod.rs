@@ -9,10 +9,10 @@
 //!
 //! | module | job |
 //! |---|---|
-//! | `state` | the state: [`App`], its [`Seat`]s and [`Score`], the board presets |
-//! | `update` | `new_state`: each input turned into at most one [`Action`] ([`action`]) and applied ([`apply`]) |
+//! | `state` | the state: [`App`], its [`Seat`]s and [`Score`], the board presets, the explanation shown ([`Explained`]) |
+//! | `update` | `new_state`: each input turned into at most one [`Action`] ([`action`]) and applied ([`apply`]); the explanation worked out again when what it explains changed |
 //! | `schedule` | what time alone makes due (a computer's move, the next game, a hint's end), and the [`ThinkRequest`]s a slow computer answers away from the cycle, their stale answers dropped by ticket |
-//! | `view` | `images`: draws the state, computes nothing |
+//! | `view` | `images`: draws the state, computes nothing (no search, no explanation, no cache) |
 //! | [`layout`] | where everything goes: the board's [`layout::BoardLayout`], the [`Button`]s and boxes |
 //!
 //! On the LED board the LED definitions are used unchanged; on other boards their generalisation,
@@ -30,7 +30,8 @@ pub use layout::{
 };
 pub use schedule::{answer, ThinkRequest, HINT_TIME, NEXT_GAME_DELAY, PACE, REPLY_DELAY};
 pub use state::{
-    explaining_player, next_board, seat_names, seats, seats_for, App, Score, Seat, HUMAN, PRESETS,
+    explaining_player, next_board, seat_names, seats, seats_for, App, Explained, Score, Seat,
+    HUMAN, PRESETS,
 };
 pub use update::{action, apply, new_state, Action};
 pub use view::{images, score_display, GREY, ORANGE};

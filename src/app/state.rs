@@ -3,6 +3,7 @@
 
 use super::layout::Layout;
 use super::schedule::ThinkRequest;
+use crate::explain::Explanation;
 use crate::game::Game;
 use crate::geometry::{Cell, Geometry};
 use crate::players::{ComputerPlayer, PlayerId};
@@ -154,6 +155,9 @@ pub struct App {
     pub hint: Option<(Cell, f64)>,
     /// Whether the board shows how the side to move's player sees the position.
     pub explain: bool,
+    /// While explaining, the explanation shown, worked out when the state changed (never by the
+    /// view).
+    pub explained: Option<Explained>,
     /// The request a slow computer is working on away from the cycle, if any.
     pub thinking: Option<ThinkRequest>,
     /// The ticket of the next request.
@@ -188,6 +192,7 @@ impl App {
             cursor: None,
             hint: None,
             explain: false,
+            explained: None,
             thinking: None,
             next_ticket: 1,
         }
@@ -280,6 +285,37 @@ impl App {
             .push(self.game.last_move().expect("a move to undo"));
         self.game = previous;
         true
+    }
+}
+
+/// How the side to move's player sees the position ([`explaining_player`]), kept in the state
+/// while explaining: worked out by `new_state` when the game or the explaining player changes, and
+/// only drawn by the view.
+#[derive(Clone, Debug)]
+pub struct Explained {
+    /// Whose view it is.
+    pub player: PlayerId,
+    /// The game it explains.
+    pub game: Game,
+    /// The explanation; `None` when the game is over.
+    pub explanation: Option<Explanation>,
+}
+
+impl Explained {
+    /// `state` with its explanation up to date: kept while the game and the explaining player are
+    /// the same, worked out again when they change, dropped when not explaining.
+    pub(super) fn refresh(mut state: App) -> App {
+        let player = explaining_player(&state).filter(|_| state.explain);
+        state.explained = match (player, state.explained.take()) {
+            (None, _) => None,
+            (Some(p), Some(e)) if e.player == p && e.game == state.game => Some(e),
+            (Some(player), _) => Some(Explained {
+                player,
+                game: state.game.clone(),
+                explanation: crate::explain::explain(player.player(), &state.game).ok(),
+            }),
+        };
+        state
     }
 }
 

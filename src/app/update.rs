@@ -4,7 +4,7 @@
 
 use super::layout::buttons;
 use super::schedule::{self, Due, HINT_TIME};
-use super::state::{next_board, App, Score, Seat};
+use super::state::{next_board, App, Explained, Score, Seat};
 use crate::easel::{Input, Key};
 use crate::game::Game;
 use crate::geometry::{Cell, Geometry};
@@ -112,8 +112,13 @@ pub fn action(input: &Input, state: &App) -> Option<Action> {
     }
 }
 
-/// Applies one action at time `now`.
+/// Applies one action at time `now` (and brings the explanation up to date).
 pub fn apply(action: Action, state: App, now: f64) -> App {
+    Explained::refresh(change(action, state, now))
+}
+
+/// The change one action makes at time `now`.
+fn change(action: Action, state: App, now: f64) -> App {
     let mut s = state;
     if action.cancels_thinking() {
         s.thinking = None;
@@ -198,7 +203,7 @@ pub fn apply(action: Action, state: App, now: f64) -> App {
 /// The computer `id` (to move) makes its move: at once, or for a slow player, a request to think.
 fn computer_move(mut s: App, id: PlayerId, now: f64) -> App {
     match schedule::computer_turn(&mut s, id) {
-        Some(c) => apply(Action::Play(c), s, now),
+        Some(c) => change(Action::Play(c), s, now),
         None => s,
     }
 }
@@ -220,7 +225,13 @@ fn strongest(geometry: Geometry) -> &'static dyn ComputerPlayer {
 
 /// The program's `newState`: the answer of a slow computer, else the action the input asks for,
 /// if any, else the one time has made due (a computer's move, the next game), applied.
+/// The explanation is brought up to date last, whatever changed the state.
 pub fn new_state(input: &Input, state: App) -> App {
+    Explained::refresh(next_state(input, state))
+}
+
+/// [`new_state`] but for the explanation.
+fn next_state(input: &Input, state: App) -> App {
     let now = input.time;
     if input.answer.is_some() {
         return match schedule::answered(&state, input) {

@@ -1,7 +1,9 @@
-//! The program's `images`: draws the state and computes nothing else.
+//! The program's `images`: draws the state and computes nothing else. What takes work to know —
+//! the explanation shown, a computer's move — is worked out by `new_state` and kept in the state
+//! ([`App::explained`], [`App::thinking`]).
 
 use super::layout::{buttons, BoardLayout, Layout};
-use super::state::{explaining_player, App, Score};
+use super::state::{App, Score};
 use crate::easel::{color, point, segment, text, Color, Image};
 use crate::led::{self, BLACK, BLUE, GREEN, RED};
 use crate::rules::Player;
@@ -91,10 +93,11 @@ fn board_images(state: &App, layout: &Layout) -> Vec<Image> {
 /// orange on the cells it chooses among, grey on the others; and whose view it is, in the key
 /// hints' place.
 fn explanation_images(state: &App, layout: &Layout) -> Vec<Image> {
-    let Some(id) = explaining_player(state) else {
-        return Vec::new();
-    };
-    let Ok(e) = crate::explain::explain(id.name(), &state.game) else {
+    let Some(e) = state
+        .explained
+        .as_ref()
+        .and_then(|e| e.explanation.as_ref())
+    else {
         return Vec::new();
     };
     let board = &layout.board;
@@ -113,7 +116,11 @@ fn explanation_images(state: &App, layout: &Layout) -> Vec<Image> {
 
 /// Whose view `explain` shows, in the last key hint's place: "explain: weights for o".
 fn explanation_caption(state: &App) -> Option<String> {
-    let id = explaining_player(state).filter(|_| !state.game.state().game_over())?;
+    let id = state
+        .explained
+        .as_ref()
+        .filter(|_| !state.game.state().game_over())?
+        .player;
     let side = state.game.state().player_to_move();
     Some(if state.computer(side).is_some() {
         format!("{id} for {}: enter = its move", side.symbol())

@@ -2,7 +2,7 @@
 //! against the exhaustive adversary (3 × 3 only), printed as a table.
 
 use super::cli::{Board, SearchBudget};
-use crate::arena::{arena_on, ArenaTable};
+use crate::arena::{arena_on, ArenaProgress, ArenaTable};
 use crate::geometry::Geometry;
 use crate::players::search::{SearchPlayer, SEARCH};
 use crate::players::ComputerPlayer;
@@ -13,8 +13,8 @@ use std::fmt::{self, Write as _};
 pub fn run(games: u32, seed: u64, board: Board, budget: SearchBudget) -> Result<String, String> {
     let g = board.geometry().map_err(|e| e.to_string())?;
     // Off 3 × 3, perfect plays a board only if the solver proves it within a move's budget; that
-    // first proof can take many seconds (6 × 6 k5: about twenty), so a terminal is told.
-    let spinner = super::progress("{spinner} {msg} {elapsed}", None);
+    // first proof can take seconds, so a terminal is told.
+    let spinner = super::progress("{spinner} {elapsed} {wide_msg}", None);
     if g != Geometry::LED {
         spinner.set_message(format!("perfect: proving {g} first…"));
         spinner.enable_steady_tick(std::time::Duration::from_millis(120));
@@ -33,10 +33,23 @@ pub fn run(games: u32, seed: u64, board: Board, budget: SearchBudget) -> Result<
             }
         })
         .collect();
-    let bar = super::progress("arena {bar:40} {pos}/{len} games, {eta} left", Some(0));
-    let mut tick = |done: usize, total: usize| {
-        bar.set_length(total as u64);
-        bar.set_position(done as u64);
+    // Off 3 × 3 perfect proves every move it makes (up to 16 million nodes a move), so its
+    // pairings take most of the time: the bar names the pairing being played.
+    let bar = super::progress(
+        "arena {bar:20} {pos}/{len} games {elapsed} ({eta} left) {wide_msg}",
+        Some(0),
+    );
+    let mut tick = |p: &ArenaProgress| {
+        bar.set_length(p.total as u64);
+        bar.set_position(p.done as u64);
+        if let Some((x, o)) = p.next {
+            let proving = if g != Geometry::LED && (x == "perfect" || o == "perfect") {
+                ": perfect proves each move"
+            } else {
+                ""
+            };
+            bar.set_message(format!("{x} v {o}{proving}"));
+        }
     };
     let table = arena_on(g, &players, games as usize, seed, &mut tick);
     bar.finish_and_clear();

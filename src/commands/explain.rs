@@ -10,9 +10,7 @@
 use super::cli::Board;
 use super::{parse_game, player_for};
 use crate::bp::tictactoe::Event;
-use crate::explain::{
-    bp_events, event_text, explain, priority_text, Bidder, CellNote, Explanation, Kind, EXPLAINED,
-};
+use crate::explain::{event_text, explain, priority_text, Bidder, CellNote, Explanation, Kind};
 use crate::rules::Player;
 use std::fmt::{self, Write as _};
 
@@ -91,7 +89,7 @@ pub fn render(e: &Explanation) -> String {
         }
         for (name, count, mut events) in kinds {
             events.sort();
-            let shown: Vec<String> = if events.len() == bp_events().len() {
+            let shown: Vec<String> = if events.len() == crate::players::bp::events().len() {
                 vec!["every event".to_string()]
             } else {
                 events.into_iter().map(event_text).collect()
@@ -113,13 +111,7 @@ pub fn render(e: &Explanation) -> String {
 /// itself, a bad cell, a finished game.
 pub fn run(player: &str, start: Player, board: Board, cells: &[String]) -> Result<String, String> {
     let g = board.geometry().map_err(|e| e.to_string())?;
-    player_for(g, player)?;
-    if !EXPLAINED.contains(&player) {
-        return Err(format!(
-            "{player} cannot explain itself (explained: {})",
-            EXPLAINED.join(", ")
-        ));
-    }
+    let player = player_for(g, player)?;
     let game = parse_game(g, start, cells).map_err(|e| e.to_string())?;
     explain(player, &game)
         .map(|e| render(&e))

@@ -5,23 +5,23 @@
 //!
 //! | subcommand | module |
 //! |---|---|
-//! | (none: the window) | [`window`] |
-//! | `move` | [`r#move`] |
+//! | (none: the window) | `window` ([`window_app`]) |
+//! | `move` | `move` |
 //! | `explain` | [`explain`] |
 //! | `solve` | [`solve`] |
-//! | `arena` | [`arena`] |
-//! | `pbrain` | [`pbrain`] |
+//! | `arena` | `arena` |
+//! | `pbrain` | `pbrain` (the stdio loop around [`crate::pbrain::Brain`]) |
 //!
 //! A subcommand answers with its standard output or a one-line error; the binary prints the error
 //! on standard error (after `tictactoe: `) and exits with code 2.
 
-pub mod arena;
+mod arena;
 pub mod cli;
 pub mod explain;
-pub mod r#move;
-pub mod pbrain;
+mod r#move;
+mod pbrain;
 pub mod solve;
-pub mod window;
+mod window;
 
 use crate::game::{Game, MoveError};
 use crate::geometry::{Cell, Geometry};

@@ -23,6 +23,8 @@
 //! The program is a 3 × 3 program: `bp` plays only the LED board ([`Geometry::LED`]).
 
 use crate::bp::tictactoe::{program, Event, ALL_STRATEGIES};
+use crate::bp::{Program, ThreadBid};
+use crate::explain::{notes, Bidder, BpView, CellNote, Explanation, Kind};
 use crate::game::Game;
 use crate::geometry::{Cell, Geometry};
 use crate::players::ComputerPlayer;
@@ -34,24 +36,39 @@ use rand::rngs::StdRng;
 pub struct Bp;
 
 impl Bp {
-    /// The program's answer to the game `history` (cells in order, `start` first) on the LED
-    /// board, for the player `me` (the side to move), as an event in the program's colours
-    /// (`me` is the program's O).
-    pub fn answer(start: Player, me: Player, history: &[Cell]) -> Event {
+    /// The seed's program as `bp` runs it for the side to move of `game` (LED board), just before
+    /// it selects its move: every strategy, the side to move as the program's O, and the game so
+    /// far injected as events. Its next selection is `bp`'s move ([`Bp::answer`]), and its
+    /// snapshot `bp`'s explanation.
+    pub fn program(game: &Game) -> Program<Event> {
+        let (start, me) = (game.start(), game.state().player_to_move());
         // The program's colour of a real player: `me` is O.
         let colour = |p: Player| if p == me { Player::O } else { Player::X };
         let mut prog = program(colour(start), &ALL_STRATEGIES);
         let mut mover = start;
-        for &cell in history {
-            let e = Event::at_cell(colour(mover), cell);
-            if let Err(refused) = prog.inject(e) {
-                panic!("bp: move {refused} of {history:?} (start {start:?})");
+        for &cell in game.moves() {
+            if let Err(refused) = prog.inject(Event::at_cell(colour(mover), cell)) {
+                panic!("bp: move {refused} of {:?} (start {start:?})", game.moves());
             }
             mover = mover.other();
         }
-        prog.step()
-            .unwrap_or_else(|| panic!("bp: no event selected after {history:?}"))
+        prog
     }
+
+    /// The program's answer to `game` (LED board, not over), for the side to move, as an event in
+    /// the program's colours (the side to move is the program's O).
+    pub fn answer(game: &Game) -> Event {
+        Bp::program(game)
+            .step()
+            .unwrap_or_else(|| panic!("bp: no event selected after {:?}", game.moves()))
+    }
+}
+
+/// Every event of the tic-tac-toe program: the eighteen moves, XWin, OWin and Draw.
+pub fn events() -> Vec<Event> {
+    Event::all_moves()
+        .chain([Event::XWin, Event::OWin, Event::Draw])
+        .collect()
 }
 
 impl ComputerPlayer for Bp {
@@ -63,15 +80,52 @@ impl ComputerPlayer for Bp {
         geometry == Geometry::LED
     }
 
+    /// For each free cell, the b-threads that request and that block the program's O event
+    /// there, and the cell of the event selection picks; with the snapshot of every b-thread's bid
+    /// ([`Bp::program`]'s, the program that makes the move).
+    fn explain(&self, game: &Game) -> Explanation {
+        let state = game.state();
+        let snapshot = Bp::program(game).snapshot(&events());
+        let bidders = |ts: Vec<&ThreadBid<Event>>| -> Vec<Bidder> {
+            ts.into_iter()
+                .map(|t| Bidder {
+                    name: t.name,
+                    priority: t.priority,
+                })
+                .collect()
+        };
+        let per_cell = notes(state, |c| {
+            let e = Event::at_cell(Player::O, c);
+            CellNote::Bids {
+                requested_by: bidders(snapshot.requesters(&e).collect()),
+                blocked_by: bidders(snapshot.blockers(&e).collect()),
+            }
+        });
+        let chosen = snapshot
+            .selected
+            .and_then(|e| if e.is_o_move() { e.cell() } else { None })
+            .into_iter()
+            .collect();
+        Explanation {
+            player: self.name(),
+            state: *state,
+            per_cell,
+            chosen,
+            kind: Kind::Bp(BpView {
+                program_o: state.player_to_move(),
+                snapshot,
+            }),
+        }
+    }
+
     fn choose(&self, game: &Game, _rng: &mut StdRng) -> Cell {
-        let (state, history) = (game.state(), game.moves());
-        assert!(
-            self.plays(state.geometry()),
-            "bp plays only the 3 × 3 board"
-        );
-        match Bp::answer(state.start(), state.player_to_move(), history) {
+        assert!(self.plays(game.geometry()), "bp plays only the 3 × 3 board");
+        match Bp::answer(game) {
             e @ Event::O(..) => e.cell().expect("a move has a cell"),
-            e => panic!("bp: the program selected {e:?} after {history:?}, not a move"),
+            e => panic!(
+                "bp: the program selected {e:?} after {:?}, not a move",
+                game.moves()
+            ),
         }
     }
 }

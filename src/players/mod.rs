@@ -15,6 +15,7 @@
 
 pub mod bp;
 
+use crate::explain::Explanation;
 use crate::game::Game;
 use crate::geometry::{Cell, Geometry};
 use rand::rngs::StdRng;
@@ -41,6 +42,12 @@ pub trait ComputerPlayer: Sync {
     /// and the answer must be one of `game.state().legal_moves()`; the board is one this player
     /// [`plays`](ComputerPlayer::plays). Ties are broken with `rng`.
     fn choose(&self, game: &Game, rng: &mut StdRng) -> Cell;
+
+    /// How this player sees `game` for the side to move (issue 11): a note in each free cell and
+    /// the cells it chooses among, worked out the player's own way. `game` is on a board this
+    /// player [`plays`](ComputerPlayer::plays) and not over ([`crate::explain::explain`] checks
+    /// both).
+    fn explain(&self, game: &Game) -> Explanation;
 
     /// Whether an answer on boards of `geometry` may take long enough (tenths of a second or more)
     /// that the window must work it out away from its frames ([`ComputerPlayer::think`] on a
@@ -145,12 +152,11 @@ mod tests {
     static QUICK_SEARCH: search::SearchPlayer =
         search::SearchPlayer::new(crate::search::Limits::nodes(20_000));
 
-    /// `p`, or the quick search player in place of the one-second one.
-    fn quick(p: &'static dyn ComputerPlayer) -> &'static dyn ComputerPlayer {
-        if p.name() == "search" {
-            &QUICK_SEARCH
-        } else {
-            p
+    /// The player `id`, the quick search player in place of the one-second one.
+    fn quick(id: PlayerId) -> &'static dyn ComputerPlayer {
+        match id {
+            PlayerId::Search => &QUICK_SEARCH,
+            _ => id.player(),
         }
     }
 
@@ -204,7 +210,7 @@ mod tests {
                     continue;
                 }
                 non_terminal += 1;
-                for p in all().into_iter().map(quick) {
+                for p in PlayerId::ALL.into_iter().map(quick) {
                     for seed in 0..2 {
                         let mut rng = StdRng::seed_from_u64(seed);
                         let game = Game::from_cells(Geometry::LED, start, path).unwrap();
@@ -235,7 +241,7 @@ mod tests {
             for start in [Player::X, Player::O] {
                 for seed in 0..3u64 {
                     // Each player plays both sides against the random player.
-                    for p in for_board(g).into_iter().map(quick) {
+                    for p in PlayerId::ALL.into_iter().map(quick).filter(|p| p.plays(g)) {
                         let mut rng = StdRng::seed_from_u64(seed);
                         let mut game = Game::new(g, start);
                         while !game.state().game_over() {

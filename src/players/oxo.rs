@@ -24,6 +24,7 @@
 //! For `k = 3` this is exactly the table above. The squares are contemplated in cell order 1 … w·h.
 
 use super::ComputerPlayer;
+use crate::explain::{notes, CellNote, Explanation, Kind};
 use crate::game::Game;
 use crate::geometry::{Cell, CellSet, Geometry};
 use crate::rules::{Player, State};
@@ -91,6 +92,20 @@ impl ComputerPlayer for Oxo {
 
     fn plays(&self, _geometry: Geometry) -> bool {
         true
+    }
+
+    /// Every available square's `sqval` for the player to move, and the square `findmaxindex`
+    /// keeps.
+    fn explain(&self, game: &Game) -> Explanation {
+        let state = game.state();
+        let me = state.player_to_move();
+        Explanation {
+            player: self.name(),
+            state: *state,
+            per_cell: notes(state, |c| CellNote::Sqval(sqval(state, c, me))),
+            chosen: findmaxindex(state).into_iter().collect(),
+            kind: Kind::Oxo,
+        }
     }
 
     fn choose(&self, game: &Game, _rng: &mut StdRng) -> Cell {

@@ -37,6 +37,7 @@
 //! is not exact.
 
 use super::{weights, ComputerPlayer};
+use crate::explain::{CellNote, Explanation, Kind};
 use crate::game::Game;
 use crate::geometry::{Cell, CellSet, Geometry};
 use crate::rules::State;
@@ -308,6 +309,20 @@ pub fn candidates(state: &State) -> Vec<Cell> {
     }
 }
 
+/// Each legal move of `state` with its value for the player to move ([`Value::of_move`]), in
+/// cell order, from `solve`, which gives the value of a position for *its* player to move (a
+/// finished position is a loss or a draw in 0 plies). `None` if `solve` cannot solve some
+/// position. Any exact player can explain itself with this.
+pub fn move_values(
+    state: &State,
+    mut solve: impl FnMut(&State) -> Option<Value>,
+) -> Option<Vec<(Cell, Value)>> {
+    state
+        .legal_moves()
+        .map(|c| Some((c, Value::of_move(solve(&state.result(c))?))))
+        .collect()
+}
+
 impl ComputerPlayer for Perfect {
     fn name(&self) -> &'static str {
         "perfect"
@@ -317,6 +332,24 @@ impl ComputerPlayer for Perfect {
     /// a move's budget ([`solver::solves`]: 4 × 4, 5 × 5 k4, 6 × 5 k4, 5 × 5 k5, 6 × 6 k5, …).
     fn plays(&self, geometry: Geometry) -> bool {
         geometry == Geometry::LED || solver::solves(geometry)
+    }
+
+    /// Each legal move's value for the player to move, from the player's solution, and the moves
+    /// it picks among. Positions it does not solve at once (large boards) get no notes.
+    fn explain(&self, game: &Game) -> Explanation {
+        let state = game.state();
+        let values = move_values(state, |s| evaluate(s).map(|e| e.value)).unwrap_or_default();
+        let mut per_cell = vec![None; state.geometry().cells()];
+        for (c, v) in values {
+            per_cell[c - 1] = Some(CellNote::Value(v));
+        }
+        Explanation {
+            player: self.name(),
+            state: *state,
+            per_cell,
+            chosen: candidates(state),
+            kind: Kind::Exact,
+        }
     }
 
     /// Off the LED board an answer is a proof by the solver: up to tenths of a second.

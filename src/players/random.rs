@@ -4,6 +4,7 @@
 //! measures its chances against. It plays any geometry, either side, either start.
 
 use super::ComputerPlayer;
+use crate::explain::{notes, CellNote, Explanation, Kind};
 use crate::game::Game;
 use crate::geometry::{Cell, Geometry};
 use rand::rngs::StdRng;
@@ -20,6 +21,19 @@ impl ComputerPlayer for Random {
 
     fn plays(&self, _geometry: Geometry) -> bool {
         true
+    }
+
+    /// Every legal move with probability 1/n.
+    fn explain(&self, game: &Game) -> Explanation {
+        let state = game.state();
+        let n = state.legal_moves().count();
+        Explanation {
+            player: self.name(),
+            state: *state,
+            per_cell: notes(state, |_| CellNote::Chance { one_in: n }),
+            chosen: state.legal_moves().collect(),
+            kind: Kind::Random,
+        }
     }
 
     fn choose(&self, game: &Game, rng: &mut StdRng) -> Cell {

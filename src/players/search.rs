@@ -4,9 +4,12 @@
 //! plays exactly (on 3 × 3 it proves every position in well under a millisecond).
 
 use super::ComputerPlayer;
+use crate::explain::{notes, CellNote, Explanation, Kind};
 use crate::game::Game;
 use crate::geometry::{Cell, Geometry};
+use crate::rules::{Outcome, State};
 use crate::search::{Limits, Search, SearchResult};
+use crate::value::{Value, Verdict};
 use rand::rngs::StdRng;
 use std::sync::atomic::AtomicBool;
 
@@ -40,6 +43,37 @@ impl SearchPlayer {
     }
 }
 
+/// The proven value of `pos` for its side to move, by `engine`. A forced reply (a lone threat
+/// blocked) comes back from the search unproven: the value is then the reply's, one ply on.
+fn proven_value(engine: &mut Search, pos: &State) -> Option<Value> {
+    // A value seen `n` plies later, from the side to move `n` plies earlier.
+    fn flip(v: Value, n: u32) -> Value {
+        (0..n).fold(v, |v, _| Value::of_move(v))
+    }
+    let mut pos = *pos;
+    let mut flips = 0;
+    loop {
+        let r = engine.think(&pos.setup())?;
+        match r.proven {
+            Some(v) => return Some(flip(v, flips)),
+            None if r.depth == 0 && flips < 8 => {
+                pos = pos.result(r.best);
+                flips += 1;
+                if let Some(outcome) = pos.outcome() {
+                    // The forced reply ended the game: the side to move now has lost, or the
+                    // board is full.
+                    let v = Value {
+                        verdict: Verdict::of(outcome, pos.player_to_move()),
+                        plies: Some(0),
+                    };
+                    return Some(flip(v, flips));
+                }
+            }
+            None => return None,
+        }
+    }
+}
+
 impl ComputerPlayer for SearchPlayer {
     fn name(&self) -> &'static str {
         "search"
@@ -51,6 +85,43 @@ impl ComputerPlayer for SearchPlayer {
 
     fn choose(&self, game: &Game, rng: &mut StdRng) -> Cell {
         ComputerPlayer::think(self, game, rng, &AtomicBool::new(false))
+    }
+
+    /// Each legal move's value for the mover, where a search of a small node budget after the move
+    /// proves it (`W`, `D`, `L` with the plies to the end; `?` where it does not), and the move the
+    /// search player chooses within a budget of its own. One engine (and its transposition table)
+    /// serves every move. The budgets are the explanation's own, whatever the player's limits: a
+    /// window can wait for them (tens of milliseconds on 15 × 15).
+    fn explain(&self, game: &Game) -> Explanation {
+        let state = game.state();
+        let nodes_per_move = if state.geometry().cells() <= 49 {
+            20_000
+        } else {
+            1_000
+        };
+        let mut engine = Search::new(Limits::nodes(nodes_per_move), crate::search::cancel_flag());
+        let per_cell = notes(state, |c| {
+            let child = state.result(c);
+            match child.outcome() {
+                Some(Outcome::Won(_)) => CellNote::Value(Value::win(1)),
+                Some(Outcome::Draw) => CellNote::Value(Value::draw(1)),
+                None => match proven_value(&mut engine, &child) {
+                    Some(v) => CellNote::Value(Value::of_move(v)),
+                    None => CellNote::Unproven,
+                },
+            }
+        });
+        let chosen = SearchPlayer::new(Limits::nodes(4 * nodes_per_move))
+            .analyse(game, &AtomicBool::new(false))
+            .map(|r| vec![r.best])
+            .unwrap_or_default();
+        Explanation {
+            player: self.name(),
+            state: *state,
+            per_cell,
+            chosen,
+            kind: Kind::Search { nodes_per_move },
+        }
     }
 
     /// True: an answer takes up to the time limit (on boards it cannot prove at once).

@@ -18,6 +18,7 @@
 //! there is no disagreement between the seed's prose and its figures to resolve.
 
 use super::ComputerPlayer;
+use crate::explain::{notes, CellNote, Explanation, Kind};
 use crate::game::Game;
 use crate::geometry::{Cell, CellSet, Geometry};
 use crate::rules::{Player, State};
@@ -80,6 +81,26 @@ pub fn best_cells(state: &State) -> Vec<Cell> {
         .collect()
 }
 
+/// Seed 004's view from `perspective`'s side: every free cell's weight, and the free cells of
+/// maximal weight. With `perspective` the player to move these are the cells the player picks
+/// among at random ([`ComputerPlayer::explain`]).
+pub fn explanation(state: &State, perspective: Player) -> Explanation {
+    let grid = weight_grid_for(state, perspective);
+    let per_cell = notes(state, |c| CellNote::Weight(grid[c - 1]));
+    let max = state.legal_moves().map(|c| grid[c - 1]).max();
+    let chosen = state
+        .legal_moves()
+        .filter(|&c| Some(grid[c - 1]) == max)
+        .collect();
+    Explanation {
+        player: Weights.name(),
+        state: *state,
+        per_cell,
+        chosen,
+        kind: Kind::Weights { perspective },
+    }
+}
+
 impl ComputerPlayer for Weights {
     fn name(&self) -> &'static str {
         "weights"
@@ -87,6 +108,12 @@ impl ComputerPlayer for Weights {
 
     fn plays(&self, _geometry: Geometry) -> bool {
         true
+    }
+
+    /// The weight grid of the player to move, and the cells of maximal weight.
+    fn explain(&self, game: &Game) -> Explanation {
+        let state = game.state();
+        explanation(state, state.player_to_move())
     }
 
     fn choose(&self, game: &Game, rng: &mut StdRng) -> Cell {
