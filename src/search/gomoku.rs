@@ -1028,7 +1028,7 @@ mod tests {
     fn assert_lost_after(b: &PatternBoard, cell: usize) {
         let mut after = b.clone();
         after.make(after.index(cell % 15, cell / 15));
-        let r = best(&after, 100_000);
+        let r = best(&after, 40_000);
         assert!(r.value <= -(MATE - 40), "not lost after {cell}: {r:?}");
         let mut line = vec![cell];
         line.extend(&r.pv);
@@ -1036,7 +1036,7 @@ mod tests {
         for &c in &r.pv {
             next.make(next.index(c % 15, c / 15));
         }
-        let more = best(&next, 100_000);
+        let more = best(&next, 40_000);
         line.extend(&more.pv);
         assert!(wins_by(b, &line) || more.value >= MATE - 40, "{line:?}");
     }
@@ -1048,7 +1048,7 @@ mod tests {
             &[(0, 0), (14, 0), (0, 14), (14, 14)],
             0,
         );
-        let r = best(&b, 200_000);
+        let r = best(&b, 50_000);
         assert_eq!(r.best, 7 * 15 + 5, "{r:?}");
         assert!(r.value >= MATE - 20, "{r:?}");
         assert_lost_after(&b, r.best);
@@ -1059,7 +1059,7 @@ mod tests {
         // White has an open three on row 7 (6..8); black has nothing: black must block it at an
         // end, and is not lost.
         let b = board(&[(3, 3), (11, 3)], &[(6, 7), (7, 7), (8, 7)], 0);
-        let r = best(&b, 100_000);
+        let r = best(&b, 30_000);
         assert!([5, 9].contains(&(r.best % 15)) && r.best / 15 == 7, "{r:?}");
         assert!(r.value > -(MATE - 100), "{r:?}");
         // A four: the one block.
@@ -1083,12 +1083,12 @@ mod tests {
             &[(7, 4), (7, 5), (7, 6), (9, 7), (10, 7), (12, 12)],
             0,
         );
-        let r = best(&b, 200_000);
+        let r = best(&b, 60_000);
         assert!(r.value > -(MATE - 100), "{r:?}");
         let mut after = b.clone();
         let (x, y) = (r.best % 15, r.best / 15);
         after.make(after.index(x, y));
-        let reply = best(&after, 200_000);
+        let reply = best(&after, 60_000);
         assert!(
             reply.value < MATE - 100,
             "white still wins after {x},{y}: {reply:?}"
