@@ -9,8 +9,9 @@
 
 use super::pattern::{PatternBoard, Threat, EMPTY};
 use super::{Limits, SearchResult, MATE};
+use crate::clock::Instant;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A won game, `WIN - plies`.
 const WIN: i32 = 30_000;
