@@ -13,6 +13,7 @@
 use crate::game::Game;
 use crate::geometry::{Cell, Geometry};
 use crate::players::ComputerPlayer;
+use crate::rule::Rule;
 use crate::rules::{Outcome, Player, State};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -36,7 +37,19 @@ pub fn play_game_on(
     start: Player,
     rng: &mut StdRng,
 ) -> Outcome {
-    let mut game = Game::new(geometry, start);
+    play_game_under(geometry, Rule::Freestyle, x, o, start, rng)
+}
+
+/// [`play_game`] on any board under any rule.
+pub fn play_game_under(
+    geometry: Geometry,
+    rule: Rule,
+    x: &dyn ComputerPlayer,
+    o: &dyn ComputerPlayer,
+    start: Player,
+    rng: &mut StdRng,
+) -> Outcome {
+    let mut game = Game::new_under(geometry, rule, start);
     loop {
         if let Some(outcome) = game.state().outcome() {
             return outcome;
@@ -193,6 +206,8 @@ pub struct AdversaryRow {
 pub struct ArenaTable {
     /// The board.
     pub geometry: Geometry,
+    /// The rule the games were played under.
+    pub rule: Rule,
     /// Games per ordered pairing.
     pub games: usize,
     /// The seed the games were played with.
@@ -233,6 +248,18 @@ pub fn arena_on(
     seed: u64,
     progress: &mut dyn FnMut(&ArenaProgress),
 ) -> ArenaTable {
+    arena_under(geometry, Rule::Freestyle, players, games, seed, progress)
+}
+
+/// [`arena_on`] under any rule (the exhaustive adversary plays freestyle on the LED board only).
+pub fn arena_under(
+    geometry: Geometry,
+    rule: Rule,
+    players: &[&dyn ComputerPlayer],
+    games: usize,
+    seed: u64,
+    progress: &mut dyn FnMut(&ArenaProgress),
+) -> ArenaTable {
     let total = games * players.len() * players.len();
     let mut done = 0;
     let mut pairings = Vec::new();
@@ -247,7 +274,10 @@ pub fn arena_on(
                     total,
                     next: Some((x.name(), o.name())),
                 });
-                tally.count(play_game_on(geometry, x, o, Player::X, &mut rng), Player::X);
+                tally.count(
+                    play_game_under(geometry, rule, x, o, Player::X, &mut rng),
+                    Player::X,
+                );
                 done += 1;
             }
             pairings.push(PairingRow {
@@ -263,7 +293,10 @@ pub fn arena_on(
         next: None,
     });
     let mut adversary = Vec::new();
-    for &p in players.iter().filter(|_| geometry == Geometry::LED) {
+    for &p in players
+        .iter()
+        .filter(|_| geometry == Geometry::LED && rule == Rule::Freestyle)
+    {
         for side in [Player::X, Player::O] {
             adversary.push(AdversaryRow {
                 player: p.name(),
@@ -274,6 +307,7 @@ pub fn arena_on(
     }
     ArenaTable {
         geometry,
+        rule,
         games,
         seed,
         pairings,

@@ -244,6 +244,7 @@ pub fn arena_with_engines(
         .collect();
     let table = ArenaTable {
         geometry,
+        rule: crate::rule::Rule::Freestyle,
         games,
         seed,
         pairings,

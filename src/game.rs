@@ -6,6 +6,7 @@
 //! `play` returns a typed [`MoveError`] instead of a new game when the move is not possible.
 
 use crate::geometry::{Cell, Geometry};
+use crate::rule::{Forbidden, Rule};
 use crate::rules::{Outcome, Player, State};
 use std::fmt;
 
@@ -33,6 +34,13 @@ pub enum MoveError {
         /// How the game ended.
         outcome: Outcome,
     },
+    /// Under renju, the cell is a forbidden point for the first player, who is to move.
+    Forbidden {
+        /// The cell asked for.
+        cell: Cell,
+        /// The pattern the move would make.
+        pattern: Forbidden,
+    },
 }
 
 impl fmt::Display for MoveError {
@@ -48,6 +56,9 @@ impl fmt::Display for MoveError {
                 f,
                 "cell {cell} is played after the end of the game ({outcome})"
             ),
+            MoveError::Forbidden { cell, pattern } => {
+                write!(f, "cell {cell} is forbidden under renju: {pattern}")
+            }
         }
     }
 }
@@ -62,10 +73,15 @@ pub struct Game {
 }
 
 impl Game {
-    /// A new game on `geometry` with `start` to move first (LED: `initialState`).
+    /// A new game on `geometry` with `start` to move first (LED: `initialState`), under freestyle.
     pub fn new(geometry: Geometry, start: Player) -> Game {
+        Game::new_under(geometry, Rule::Freestyle, start)
+    }
+
+    /// A new game on `geometry` under `rule`, with `start` to move first.
+    pub fn new_under(geometry: Geometry, rule: Rule, start: Player) -> Game {
         Game {
-            state: State::empty(geometry, start),
+            state: State::empty_under(geometry, rule, start),
             moves: Vec::new(),
         }
     }
@@ -81,10 +97,20 @@ impl Game {
         start: Player,
         cells: &[Cell],
     ) -> Result<Game, (usize, MoveError)> {
+        Game::from_cells_under(geometry, Rule::Freestyle, start, cells)
+    }
+
+    /// [`Game::from_cells`] under `rule`.
+    pub fn from_cells_under(
+        geometry: Geometry,
+        rule: Rule,
+        start: Player,
+        cells: &[Cell],
+    ) -> Result<Game, (usize, MoveError)> {
         cells
             .iter()
             .enumerate()
-            .try_fold(Game::new(geometry, start), |g, (i, &c)| {
+            .try_fold(Game::new_under(geometry, rule, start), |g, (i, &c)| {
                 g.play(c).map_err(|e| (i, e))
             })
     }
@@ -103,6 +129,11 @@ impl Game {
         }
         if let Some(by) = s.occupant(c) {
             return Err(MoveError::Occupied { cell: c, by });
+        }
+        if s.player_to_move() == s.start() {
+            if let Some(pattern) = s.forbidden(c) {
+                return Err(MoveError::Forbidden { cell: c, pattern });
+            }
         }
         Ok(())
     }
@@ -132,7 +163,7 @@ impl Game {
     pub fn undo(&self) -> Option<Game> {
         let (_, earlier) = self.moves.split_last()?;
         Some(
-            Game::from_cells(self.geometry(), self.start(), earlier)
+            Game::from_cells_under(self.geometry(), self.rule(), self.start(), earlier)
                 .expect("a prefix of a game is a game"),
         )
     }
@@ -162,9 +193,14 @@ impl Game {
         self.state.start()
     }
 
-    /// The same board and start player, with no moves (LED: `initialState`).
+    /// The rule.
+    pub fn rule(&self) -> Rule {
+        self.state.rule()
+    }
+
+    /// The same board, rule and start player, with no moves (LED: `initialState`).
     pub fn restarted(&self) -> Game {
-        Game::new(self.geometry(), self.start())
+        Game::new_under(self.geometry(), self.rule(), self.start())
     }
 }
 

@@ -20,7 +20,7 @@
 //! | files | [`record`], [`settings`] | Piskvork's `.psq` and cell-number files; settings that persist (TOML) |
 //! | players | [`players`], [`explain`], [`bp`] | computer players behind one trait (each explains itself), the behavioral-programming engine of seed 001 |
 //! | engines | [`search`], [`solver`] | alpha-beta and threat-space search; the exact solver |
-//! | vocabulary | [`value`], [`game`], [`rules`], [`geometry`], [`coordinates`] | one value type; the game record; the rules (`State`, `Setup`, `Player`, `Stones`); boards and their lines; cells named to people (`h8`) |
+//! | vocabulary | [`value`], [`game`], [`rules`], [`rule`], [`geometry`], [`coordinates`] | one value type; the game record; the rules (`State`, `Setup`, `Player`, `Stones`); Gomocup's rules (freestyle, standard, renju and its forbidden points); boards and their lines; cells named to people (`h8`) |
 //!
 //! One vocabulary runs through every layer: a [`Cell`] numbered 1 … width·height row-major from
 //! the top-left (turned into text, or Gomocup's 0-based x,y, only at the edges), one [`Player`],
@@ -49,6 +49,7 @@ pub mod led;
 pub mod pbrain;
 pub mod players;
 pub mod record;
+pub mod rule;
 pub mod rules;
 pub mod search;
 pub mod settings;

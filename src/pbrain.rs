@@ -3,8 +3,11 @@
 //! loop over standard input and output, with its reader thread, is `commands::pbrain`.
 //!
 //! Coordinates are `x,y`, zero-based, x the column; a cell of the board is
-//! [`Geometry::cell`]`(y, x)`. The rule is free-style: `k` (default 5, set with the extension
-//! `INFO k K`) or more in a row win. The engine answers a move within `timeout_turn` (default 5 s),
+//! [`Geometry::cell`]`(y, x)`. The rule is free-style unless `INFO rule` says otherwise (SPEC.md §9:
+//! 0 freestyle, 1 standard, 4 renju, and 2 as renju, as Yixin Board sends it): `k` (default 5, set
+//! with the extension `INFO k K`) or more in a row win; under standard exactly `k`; renju is five,
+//! with black's forbidden points (`YXSHOWFORBID` lists them). Black is the player who moved first:
+//! the engine when the two sides have as many stones and it is to move. The engine answers a move within `timeout_turn` (default 5 s),
 //! keeping a safety margin, and within a share of `time_left` when the match has a time limit.
 //!
 //! The board is the one stone layout, [`Stones`]: the engine's stones are [`OWN`]'s, the
@@ -16,6 +19,7 @@
 //! [`Excerpt::MAX_CHARS`] printable characters, so that a reply is always one short line.
 
 use crate::geometry::{Cell, Geometry, MAX_SIDE};
+use crate::rule::{RenjuBoard, Rule, RENJU_RUN};
 use crate::rules::{Player, Setup, Stones};
 use crate::search::{Limits, Search};
 use std::fmt;
@@ -190,8 +194,10 @@ pub enum Reply {
     },
     /// The answer to `ABOUT`.
     About,
-    /// `MESSAGE`: a rule other than free-style was asked for.
+    /// `MESSAGE`: a rule this engine does not play was asked for (caro, or an unknown value).
     RuleNotSupported(u64),
+    /// The answer to `YXSHOWFORBID`: black's forbidden points as (x, y), when black is to move.
+    Forbid(Vec<(usize, usize)>),
     /// `ERROR` and why.
     Error(BrainError),
     /// `UNKNOWN` and the command.
@@ -211,8 +217,16 @@ impl fmt::Display for Reply {
             ),
             Reply::RuleNotSupported(r) => write!(
                 f,
-                "MESSAGE rule {r} is not supported: this engine plays free-style"
+                "MESSAGE rule {r} is not supported: this engine plays rules 0 (freestyle), \
+                 1 (standard) and 4 (renju)"
             ),
+            Reply::Forbid(points) => {
+                f.write_str("FORBID ")?;
+                for (x, y) in points {
+                    write!(f, "{x:02}{y:02}")?;
+                }
+                f.write_str(".")
+            }
             Reply::Error(e) => write!(f, "ERROR {e}"),
             Reply::Unknown(command) => write!(f, "UNKNOWN command '{command}'"),
         }
@@ -241,8 +255,12 @@ pub struct Brain {
     run: usize,
     /// The stones: the engine's are [`OWN`]'s.
     stones: Stones,
-    /// Inside `BOARD … DONE`.
+    /// Inside `BOARD … DONE` (or `YXBOARD … DONE`).
     in_board: bool,
+    /// Whether `DONE` asks for a move (`BOARD`) or not (`YXBOARD`).
+    board_moves: bool,
+    /// The rule (`INFO rule`).
+    rule: Rule,
     timeout_turn: u64,
     timeout_match: u64,
     time_left: Option<u64>,
@@ -290,6 +308,8 @@ impl Brain {
             run: DEFAULT_RUN,
             stones: Stones::default(),
             in_board: false,
+            board_moves: true,
+            rule: Rule::Freestyle,
             timeout_turn: DEFAULT_TIMEOUT_TURN,
             timeout_match: 0,
             time_left: None,
@@ -323,6 +343,11 @@ impl Brain {
     /// The run length in force.
     pub fn run(&self) -> usize {
         self.run
+    }
+
+    /// The rule in force.
+    pub fn rule(&self) -> Rule {
+        self.rule
     }
 
     /// The board, once `START` has set it.
@@ -377,11 +402,13 @@ impl Brain {
             "INFO" => self.info(args),
             "BEGIN" => self.geometry().and_then(|_| self.reply_move()),
             "TURN" => self.turn(args),
-            "BOARD" => self.geometry().map(|_| {
+            "BOARD" | "YXBOARD" => self.geometry().map(|_| {
                 self.stones = Stones::default();
                 self.in_board = true;
+                self.board_moves = command.eq_ignore_ascii_case("BOARD");
                 Vec::new()
             }),
+            "YXSHOWFORBID" => self.show_forbid(),
             "TAKEBACK" => self.takeback(args),
             "ABOUT" => Ok(vec![Reply::About]),
             _ => Ok(vec![Reply::Unknown(Excerpt::of(command))]),
@@ -437,10 +464,19 @@ impl Brain {
                     })
                 }
             },
-            "rule" => match number("rule")? {
-                0 | 2 => {}
-                r => return Ok(vec![Reply::RuleNotSupported(r)]),
-            },
+            "rule" => {
+                let n = number("rule")?;
+                let Some(rule) = u32::try_from(n).ok().and_then(Rule::from_gomocup) else {
+                    return Ok(vec![Reply::RuleNotSupported(n)]);
+                };
+                self.rule = rule;
+                if rule == Rule::Renju && self.run != RENJU_RUN {
+                    self.run = RENJU_RUN;
+                    if let Some(g) = self.board {
+                        self.board = Geometry::new(g.width(), g.height(), RENJU_RUN).ok();
+                    }
+                }
+            }
             "k" => {
                 let bad = || BrainError::BadRun(Excerpt::of(value));
                 let k = value.parse::<usize>().map_err(|_| bad())?;
@@ -486,7 +522,11 @@ impl Brain {
     fn board_line(&mut self, line: &str) -> Result<Vec<Reply>, BrainError> {
         if line.eq_ignore_ascii_case("DONE") {
             self.in_board = false;
-            return self.reply_move();
+            return if self.board_moves {
+                self.reply_move()
+            } else {
+                Ok(Vec::new())
+            };
         }
         let g = self.geometry()?;
         let Some((xy, f)) = line.rsplit_once(',') else {
@@ -507,11 +547,33 @@ impl Brain {
         Ok(Vec::new())
     }
 
+    /// `YXSHOWFORBID`: under renju, when black is to move (the engine, to move, has as many
+    /// stones as the manager), black's forbidden points in x order within y order of cells;
+    /// otherwise none (`FORBID .`), as Rapfi answers.
+    fn show_forbid(&self) -> Result<Vec<Reply>, BrainError> {
+        let g = self.geometry()?;
+        let black_to_move = self.stones[OWN].len() == self.stones[OPPONENT].len();
+        let points = if self.rule == Rule::Renju && black_to_move {
+            RenjuBoard::from_stones(g, &self.stones[OWN], &self.stones[OPPONENT])
+                .forbidden_points()
+                .iter()
+                .map(|c| {
+                    let (y, x) = g.row_column(c);
+                    (x, y)
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Ok(vec![Reply::Forbid(points)])
+    }
+
     /// The engine's move in the current position (its stone is placed), as `x,y`.
     fn reply_move(&mut self) -> Result<Vec<Reply>, BrainError> {
         let geometry = self.geometry()?;
         let position = Setup {
             geometry,
+            rule: self.rule,
             stones: self.stones,
             to_move: OWN,
         };
@@ -594,10 +656,131 @@ mod tests {
         ] {
             assert_eq!(say(&mut b, info), Vec::<String>::new(), "{info}");
         }
-        assert!(say(&mut b, "INFO rule 1")[0].starts_with("MESSAGE"));
+        assert!(say(&mut b, "INFO rule 8")[0].starts_with("MESSAGE"));
+        assert!(say(&mut b, "INFO rule 99")[0].starts_with("MESSAGE"));
+        assert_eq!(b.rule(), Rule::Freestyle);
         assert!(say(&mut b, "INFO timeout_turn soon")[0].starts_with("ERROR"));
         assert!(say(&mut b, "INFO k 0")[0].starts_with("ERROR"));
         assert_eq!(say(&mut b, ""), Vec::<String>::new());
+    }
+
+    #[test]
+    fn info_rule_takes_0_1_4_and_2_as_renju() {
+        let mut b = brain();
+        for (n, rule) in [
+            (1, Rule::Standard),
+            (4, Rule::Renju),
+            (0, Rule::Freestyle),
+            (2, Rule::Renju),
+        ] {
+            assert_eq!(say(&mut b, &format!("INFO rule {n}")), Vec::<String>::new());
+            assert_eq!(b.rule(), rule);
+        }
+        // Renju is five in a row, whatever INFO k said.
+        let mut b = brain();
+        say(&mut b, "INFO k 4");
+        say(&mut b, "START 15");
+        say(&mut b, "INFO rule 4");
+        assert_eq!(b.board().unwrap().run(), 5);
+    }
+
+    /// A 15 × 15 brain under `rule` with the engine's stones `own` and the manager's `theirs`
+    /// (as x,y) set by YXBOARD (no move asked).
+    fn position(rule: u32, own: &[(usize, usize)], theirs: &[(usize, usize)]) -> Brain {
+        let mut b = brain();
+        say(&mut b, "START 15");
+        say(&mut b, &format!("INFO rule {rule}"));
+        assert_eq!(say(&mut b, "YXBOARD"), Vec::<String>::new());
+        for (stones, f) in [(own, 1), (theirs, 2)] {
+            for (x, y) in stones {
+                assert_eq!(say(&mut b, &format!("{x},{y},{f}")), Vec::<String>::new());
+            }
+        }
+        assert_eq!(
+            say(&mut b, "DONE"),
+            Vec::<String>::new(),
+            "YXBOARD asks no move"
+        );
+        b
+    }
+
+    #[test]
+    fn yxshowforbid_lists_black_forbidden_points_when_black_is_to_move() {
+        // The engine (black, to move: as many stones as the manager) has a double three at 7,7:
+        // 5,7 and 6,7 across, 7,5 and 7,6 down.
+        let own = [(5, 7), (6, 7), (7, 5), (7, 6)];
+        let theirs = [(0, 0), (14, 0), (0, 14), (14, 14)];
+        let mut b = position(4, &own, &theirs);
+        assert_eq!(say(&mut b, "YXSHOWFORBID"), ["FORBID 0707."]);
+        // Under rule 2 (Yixin Board's renju) too.
+        let mut b = position(2, &own, &theirs);
+        assert_eq!(say(&mut b, "YXSHOWFORBID"), ["FORBID 0707."]);
+        // Not under freestyle or standard.
+        for rule in [0, 1] {
+            let mut b = position(rule, &own, &theirs);
+            assert_eq!(say(&mut b, "YXSHOWFORBID"), ["FORBID ."]);
+        }
+        // White to move (the manager has one stone more): none.
+        let mut b = position(4, &own, &[(0, 0), (14, 0), (0, 14), (14, 14), (3, 3)]);
+        assert_eq!(say(&mut b, "YXSHOWFORBID"), ["FORBID ."]);
+        // Two points, ascending by cell: an overline point 4,7 (x, y) … set up across row 7.
+        let mut b = position(
+            4,
+            &[(0, 7), (1, 7), (2, 7), (4, 7), (5, 7)],
+            &[(0, 0), (14, 0), (0, 14), (14, 14), (9, 9)],
+        );
+        assert_eq!(say(&mut b, "YXSHOWFORBID"), ["FORBID 0307."]);
+        let mut b = brain();
+        assert!(say(&mut b, "YXSHOWFORBID")[0].starts_with("ERROR"));
+    }
+
+    #[test]
+    fn under_renju_black_never_plays_a_forbidden_point() {
+        // The engine is black with a double-three point at 7,7 and nothing better to do there;
+        // whatever it plays, it is not 7,7. Under freestyle the same position makes 7,7 its
+        // strongest move (an open four with either three).
+        let own = [(5, 7), (6, 7), (7, 5), (7, 6)];
+        let theirs = [(0, 0), (14, 0), (0, 14), (14, 14)];
+        let mut b = position(4, &own, &theirs);
+        say(&mut b, "BOARD");
+        for (stones, f) in [(&own[..], 1), (&theirs[..], 2)] {
+            for (x, y) in stones {
+                say(&mut b, &format!("{x},{y},{f}"));
+            }
+        }
+        let renju = xy(&say(&mut b, "DONE"));
+        assert_ne!(renju, (7, 7));
+        let mut b = position(0, &own, &theirs);
+        say(&mut b, "BOARD");
+        for (stones, f) in [(&own[..], 1), (&theirs[..], 2)] {
+            for (x, y) in stones {
+                say(&mut b, &format!("{x},{y},{f}"));
+            }
+        }
+        assert_eq!(xy(&say(&mut b, "DONE")), (7, 7));
+    }
+
+    #[test]
+    fn under_standard_an_overline_on_the_board_is_no_win() {
+        // The manager has six across row 0 (0,0 to 5,0): under freestyle the game is over; under
+        // standard it goes on and the engine answers a move.
+        let own = [(0, 5), (3, 9), (9, 3), (6, 9), (12, 12), (9, 9)];
+        let theirs = [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (5, 0)];
+        let board = |rule: u32| {
+            let mut b = brain();
+            say(&mut b, "START 15");
+            say(&mut b, &format!("INFO rule {rule}"));
+            say(&mut b, "BOARD");
+            for (stones, f) in [(&own[..], 1), (&theirs[..], 2)] {
+                for (x, y) in stones {
+                    say(&mut b, &format!("{x},{y},{f}"));
+                }
+            }
+            say(&mut b, "DONE")
+        };
+        assert!(board(0)[0].starts_with("ERROR"), "freestyle: the six won");
+        let (x, y) = xy(&board(1));
+        assert!(!own.contains(&(x, y)) && !theirs.contains(&(x, y)));
     }
 
     #[test]

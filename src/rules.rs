@@ -12,6 +12,7 @@
 //! played.
 
 use crate::geometry::{Cell, CellSet, Geometry};
+use crate::rule::{Forbidden, RenjuBoard, Rule};
 use std::fmt;
 
 /// A player: the symbol 'x or the symbol 'o.
@@ -153,11 +154,16 @@ pub enum Outcome {
     Draw,
 }
 
-/// Γ: the set of moves made so far, on a board of some [`Geometry`], with the player who moved first
-/// (OXO's `startplayer`; the LED program always starts with 'x).
+/// Γ: the set of moves made so far, on a board of some [`Geometry`] under a [`Rule`], with the
+/// player who moved first (OXO's `startplayer`; the LED program always starts with 'x).
+///
+/// The rule (freestyle unless asked) decides which lines win ([`Rule::wins_with`]) and, under
+/// renju, where the first player may not play ([`State::forbidden`]): a forbidden point is not a
+/// legal move for the first player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct State {
     geometry: Geometry,
+    rule: Rule,
     start: Player,
     /// The moves made, as the cells each player holds.
     stones: Stones,
@@ -177,10 +183,18 @@ impl State {
         State::empty(Geometry::LED, Player::X)
     }
 
-    /// The empty state on any board, with `start` to move first.
+    /// The empty state on any board, with `start` to move first, under freestyle.
     pub fn empty(geometry: Geometry, start: Player) -> State {
+        State::empty_under(geometry, Rule::Freestyle, start)
+    }
+
+    /// The empty state on any board under `rule`, with `start` to move first. Renju is five in a
+    /// row: its geometry's run should be 5 (the commands make it so); on another run no row of the
+    /// geometry is a five and nobody wins.
+    pub fn empty_under(geometry: Geometry, rule: Rule, start: Player) -> State {
         State {
             geometry,
+            rule,
             start,
             stones: Stones::default(),
             won: None,
@@ -205,6 +219,38 @@ impl State {
         self.geometry
     }
 
+    /// The rule the game is played under.
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// Why the first player may not play `c` now, under renju (`None` under the other rules, on an
+    /// occupied cell, and where the move is allowed). This asks for the first player whoever is to
+    /// move; [`State::legal_to_move_in`] asks it only when the first player is to move.
+    pub fn forbidden(&self, c: Cell) -> Option<Forbidden> {
+        if self.rule != Rule::Renju || !self.geometry.game_board().contains(&c) {
+            return None;
+        }
+        self.renju_board().forbidden(c)
+    }
+
+    /// The empty cells where the first player may not play now, under renju (none under the other
+    /// rules), whoever is to move.
+    pub fn forbidden_points(&self) -> CellSet {
+        if self.rule != Rule::Renju {
+            return CellSet::EMPTY;
+        }
+        self.renju_board().forbidden_points()
+    }
+
+    fn renju_board(&self) -> RenjuBoard {
+        RenjuBoard::from_stones(
+            self.geometry,
+            &self.stones[self.start],
+            &self.stones[self.start.other()],
+        )
+    }
+
     /// The player who moved first.
     pub fn start(&self) -> Player {
         self.start
@@ -214,6 +260,7 @@ impl State {
     pub fn setup(&self) -> Setup {
         Setup {
             geometry: self.geometry,
+            rule: self.rule,
             stones: self.stones,
             to_move: self.player_to_move(),
         }
@@ -307,9 +354,17 @@ impl State {
         }
     }
 
-    /// `legalToMoveIn(c) ≡ ¬occupied(c) ∧ ¬gameOver` (seed 002 (10)).
+    /// `legalToMoveIn(c) ≡ ¬occupied(c) ∧ ¬gameOver` (seed 002 (10)), and under renju, when the
+    /// first player is to move, `c` is not a forbidden point.
     pub fn legal_to_move_in(&self, c: Cell) -> bool {
-        !self.occupied(c) && !self.game_over()
+        !self.occupied(c) && !self.game_over() && !self.forbidden_to_mover(c)
+    }
+
+    /// Whether `c` is a forbidden point and the first player is to move.
+    fn forbidden_to_mover(&self, c: Cell) -> bool {
+        self.rule == Rule::Renju
+            && self.player_to_move() == self.start
+            && self.forbidden(c).is_some()
     }
 
     /// `possible(c, p) ≡ (playerToMove = p) ∧ ¬occupied(c) ∧ ¬gameOver` (seed 000).
@@ -326,13 +381,7 @@ impl State {
         let mine = &mut next.stones[p];
         mine.insert(c);
         let mine = *mine;
-        let rows = self.geometry.rows();
-        next.won = self
-            .geometry
-            .rows_through(c)
-            .iter()
-            .find(|&&i| rows[i as usize].is_subset(&mine))
-            .map(|&i| (p, i));
+        next.won = won_row(self.geometry, self.rule, &mine, c, p == self.start).map(|i| (p, i));
         next
     }
 
@@ -341,10 +390,13 @@ impl State {
         self.geometry.full() - self.occupied_cells()
     }
 
-    /// The cells where the player to move may play: `{c ∈ gameBoard : legalToMoveIn(c)}`.
+    /// The cells where the player to move may play: `{c ∈ gameBoard : legalToMoveIn(c)}` (under
+    /// renju, the first player's forbidden points left out).
     pub fn legal_moves(&self) -> impl Iterator<Item = Cell> {
         let free = if self.game_over() {
             CellSet::EMPTY
+        } else if self.rule == Rule::Renju && self.player_to_move() == self.start {
+            self.free_cells() - self.forbidden_points()
         } else {
             self.free_cells()
         };
@@ -383,6 +435,27 @@ impl State {
     }
 }
 
+/// The row of the geometry (an index into [`Geometry::rows`]) that wins for a player whose stones
+/// are `mine`, through the cell `c`, under `rule`; `first` tells whether the player moved first.
+/// Under freestyle any row of `mine` through `c`; under the other rules a row inside an unbroken
+/// line through `c` whose length wins ([`Rule::winning_line`]).
+fn won_row(geometry: Geometry, rule: Rule, mine: &CellSet, c: Cell, first: bool) -> Option<u16> {
+    let rows = geometry.rows();
+    let through = geometry.rows_through(c);
+    if rule == Rule::Freestyle {
+        return through
+            .iter()
+            .find(|&&i| rows[i as usize].is_subset(mine))
+            .copied();
+    }
+    let line = rule.winning_line(geometry, mine, c, first)?;
+    let cells: CellSet = line.cells(geometry).into_iter().collect();
+    through
+        .iter()
+        .find(|&&i| rows[i as usize].is_subset(&cells))
+        .copied()
+}
+
 /// A position given as stones rather than as moves (a `BOARD` from a Gomocup manager, a
 /// constructed puzzle), before it is checked: shakmaty's `Setup`. [`Setup::position`] turns it
 /// into a [`State`] or says why it is not one.
@@ -390,6 +463,8 @@ impl State {
 pub struct Setup {
     /// The board.
     pub geometry: Geometry,
+    /// The rule.
+    pub rule: Rule,
     /// The cells each player holds.
     pub stones: Stones,
     /// The player to move.
@@ -460,10 +535,11 @@ impl Setup {
             });
         }
         let line = |p: Player| {
-            g.rows()
+            let first = p == start;
+            self.stones[p]
                 .iter()
-                .position(|r| r.is_subset(&self.stones[p]))
-                .map(|i| (p, i as u16))
+                .find_map(|c| won_row(g, self.rule, &self.stones[p], c, first))
+                .map(|i| (p, i))
         };
         let won = match (line(Player::X), line(Player::O)) {
             (Some(_), Some(_)) => return Err(SetupError::BothWon),
@@ -471,6 +547,7 @@ impl Setup {
         };
         Ok(State {
             geometry: g,
+            rule: self.rule,
             start,
             stones: self.stones,
             won,
@@ -529,6 +606,7 @@ mod tests {
                 let s = State::from_cells(g, start, cells).unwrap();
                 let setup = Setup {
                     geometry: g,
+                    rule: Rule::Freestyle,
                     stones: *s.stones(),
                     to_move: s.player_to_move(),
                 };
@@ -549,6 +627,7 @@ mod tests {
         };
         let setup = |st, to_move| Setup {
             geometry: g,
+            rule: Rule::Freestyle,
             stones: st,
             to_move,
         };

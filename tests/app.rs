@@ -31,7 +31,8 @@ fn click_cell(c: usize) -> Input {
 
 fn consistent(s: &App) {
     assert_eq!(
-        Game::from_cells(s.geometry(), s.game.start(), s.game.moves()).as_ref(),
+        Game::from_cells_under(s.geometry(), s.game.rule(), s.game.start(), s.game.moves())
+            .as_ref(),
         Ok(&s.game),
         "history {:?} does not replay to the game",
         s.game.moves()

@@ -69,6 +69,7 @@ fn play_out(mut pos: State, line: &[Cell]) -> Option<Outcome> {
 fn setup(w: usize, h: usize, x: &[Cell], o: &[Cell], to_move: Player) -> State {
     Setup {
         geometry: Geometry::new(w, h, 5).unwrap(),
+        rule: tictactoe::rule::Rule::Freestyle,
         stones: Stones {
             x: x.iter().copied().collect(),
             o: o.iter().copied().collect(),

@@ -123,6 +123,7 @@ fn the_threat_searches_go_on_over_small_slices() {
                 o: o.iter().chain(&corners).copied().collect(),
             },
             to_move: Player::X,
+            rule: tictactoe::rule::Rule::Freestyle,
         }
         .position()
         .unwrap()

@@ -51,6 +51,8 @@ pub const BOARD_BOX: Rect = Rect::new(100, 145, 380, 195);
 pub const UNDO_BOX: Rect = Rect::new(420, 145, 525, 195);
 /// On the LED board: the explain button.
 pub const EXPLAIN_BOX: Rect = Rect::new(540, 145, 700, 195);
+/// Off the LED board: the rule's button, in the column below the score.
+pub const RULE_BOX: Rect = Rect::new(615, 200, 790, 240);
 
 /// The font size of the additions on boards other than the LED's, where they share a narrow column.
 pub const SMALL_FONT: u32 = 24;
@@ -152,7 +154,7 @@ impl Layout {
         } else {
             vec![
                 ("keys: arrows + enter play, r restart", point(310, 80)),
-                ("u undo, h hint, e explain, esc quit", point(310, 45)),
+                ("u undo, h hint, e explain, g rule", point(310, 45)),
             ]
         }
     }
@@ -162,12 +164,15 @@ impl Layout {
 pub fn buttons(state: &App) -> Vec<Button> {
     let layout = state.layout();
     let g = state.geometry();
+    let rule = state.game.rule();
     let board = if layout.led {
         format!("board {}x{} k{}", g.width(), g.height(), g.run())
+    } else if rule == crate::rule::Rule::Renju {
+        format!("{}x{} renju", g.width(), g.height())
     } else {
         format!("{}x{} k{}", g.width(), g.height(), g.run())
     };
-    layout
+    let mut all: Vec<Button> = layout
         .boxes()
         .into_iter()
         .map(|(rect, action)| {
@@ -191,5 +196,14 @@ pub fn buttons(state: &App) -> Vec<Button> {
                 action,
             }
         })
-        .collect()
+        .collect();
+    if !layout.led {
+        all.push(Button {
+            rect: RULE_BOX,
+            label: rule.to_string(),
+            font: layout.font(),
+            action: Action::NextRule,
+        });
+    }
+    all
 }

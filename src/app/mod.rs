@@ -28,7 +28,7 @@ mod view;
 
 pub use layout::{
     buttons, Button, Layout, BOARD_BOX, EXPLAIN_BOX, LARGE_BOARD_AREA, O_SEAT_BOX, RESET_SCORE_BOX,
-    SMALL_FONT, START_BOX, UNDO_BOX, X_SEAT_BOX,
+    RULE_BOX, SMALL_FONT, START_BOX, UNDO_BOX, X_SEAT_BOX,
 };
 pub use persist::{apply_settings, game_record, settings_of};
 pub use schedule::{answer, ThinkRequest, HINT_TIME, NEXT_GAME_DELAY, PACE, REPLY_DELAY};

@@ -4,9 +4,10 @@
 use super::layout::Layout;
 use super::schedule::ThinkRequest;
 use crate::explain::Explanation;
-use crate::game::Game;
+use crate::game::{Game, MoveError};
 use crate::geometry::{Cell, Geometry};
 use crate::players::{ComputerPlayer, PlayerId};
+use crate::rule::Rule;
 use crate::rules::{Outcome, Player};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -219,6 +220,9 @@ pub struct App {
     pub save_requests: u64,
     /// The score on each board other than the current one (the current one is `score`).
     pub scores: std::collections::BTreeMap<(usize, usize, usize), Score>,
+    /// A one-line notice for the person, until the next action: why a move was refused (renju's
+    /// `double three`, `double four`, `overline`).
+    pub notice: Option<String>,
 }
 
 impl Default for App {
@@ -259,7 +263,28 @@ impl App {
             status: None,
             save_requests: 0,
             scores: Default::default(),
+            notice: None,
         }
+    }
+
+    /// The same session under another rule (a new game). Renju is five in a row: on a board of
+    /// another run the rule after renju is taken instead. Seats whose computer does not play the
+    /// rule go to a person.
+    pub fn under_rule(mut self, rule: Rule) -> App {
+        let rule = if rule == Rule::Renju && self.geometry().run() != crate::rule::RENJU_RUN {
+            rule.next()
+        } else {
+            rule
+        };
+        self.game = Game::new_under(self.geometry(), rule, self.game.start());
+        for seat in [&mut self.x_seat, &mut self.o_seat] {
+            if seat.computer().is_some_and(|p| !p.plays_rule(rule)) {
+                *seat = Seat::Human;
+            }
+        }
+        self.redo.clear();
+        self.hint = None;
+        self
     }
 
     /// The same session on another board (a new game; seats that do not play it go to a person).
@@ -273,8 +298,12 @@ impl App {
                 self.scores.insert(old, previous);
             }
         }
-        self.game = Game::new(geometry, self.game.start());
         self.forfeit = None;
+        let rule = match self.game.rule() {
+            Rule::Renju if geometry.run() != crate::rule::RENJU_RUN => Rule::Freestyle,
+            rule => rule,
+        };
+        self.game = Game::new_under(geometry, rule, self.game.start());
         for seat in [&mut self.x_seat, &mut self.o_seat] {
             if !seat.plays(geometry) {
                 *seat = Seat::Human;
@@ -401,8 +430,12 @@ impl App {
     /// The next seat for `p`'s side.
     pub(super) fn next_seat(&mut self, p: Player) {
         let g = self.geometry();
-        // A person, every computer that plays the board, then every engine.
-        let mut cycle = seats_for(g);
+        // A person, every computer that plays the board and its rule, then every engine.
+        let rule = self.game.rule();
+        let mut cycle: Vec<Seat> = seats_for(g)
+            .into_iter()
+            .filter(|s| s.computer().is_none_or(|c| c.plays_rule(rule)))
+            .collect();
         cycle.extend((0..self.engines.len().min(256)).map(|i| Seat::Engine(i as u8)));
         let seat = self.seat_mut(p);
         let i = cycle.iter().position(|s| s == seat).unwrap_or(0);
@@ -418,8 +451,16 @@ impl App {
     }
 
     pub(super) fn play(&mut self, c: Cell, now: f64) {
-        if self.forfeit.is_some() || self.game.play_in_place(c).is_err() {
+        if self.forfeit.is_some() {
             return;
+        }
+        match self.game.play_in_place(c) {
+            Ok(()) => {}
+            Err(MoveError::Forbidden { pattern, .. }) => {
+                self.notice = Some(pattern.to_string());
+                return;
+            }
+            Err(_) => return,
         }
         self.last_change = now;
         self.hint = None;

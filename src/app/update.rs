@@ -25,6 +25,9 @@ pub enum Action {
     SwapStart,
     /// The next board of [`super::PRESETS`]; a new game.
     NextBoard,
+    /// The next rule (freestyle, standard, renju — renju only on boards of five in a row); a new
+    /// game.
+    NextRule,
     /// The score back to zero.
     ResetScore,
     /// Take back the last move — against a computer, back to the person's turn.
@@ -86,7 +89,9 @@ impl Action {
 /// The action an input asks for, if any: the LED program's (restart, a click on a cell by the
 /// person whose turn it is), a button's, or a key's (r restart, 1–9 play a cell on 3 × 3, arrows
 /// and Enter/Space on larger boards, x/o change a seat, s change who starts, b change the board,
-/// u or Ctrl+Z undo, Ctrl+Y redo, h hint).
+/// g change the rule (off 3 × 3), u or Ctrl+Z undo, Ctrl+Y redo, h hint). A person's click or key
+/// on a forbidden point (renju) asks to play it: the move is refused with a notice naming the
+/// pattern.
 pub fn action(input: &Input, state: &App) -> Option<Action> {
     let game = state.game.state();
     let person_to_move = !state.machine(game.player_to_move());
@@ -109,17 +114,21 @@ pub fn action(input: &Input, state: &App) -> Option<Action> {
                 .layout()
                 .board
                 .cell_at(input.mouse_x, input.mouse_y)
-                .filter(|&c| game.legal_to_move_in(c))
+                .filter(|&c| game.legal_to_move_in(c) || forbidden_now(state, c))
         };
         return clicked.filter(|_| person_to_move).map(Action::Play);
     }
-    let play = |c: Cell| (person_to_move && game.legal_to_move_in(c)).then_some(Action::Play(c));
+    let play = |c: Cell| {
+        (person_to_move && (game.legal_to_move_in(c) || forbidden_now(state, c)))
+            .then_some(Action::Play(c))
+    };
     match input.key? {
         Key::Char('r') => Some(Action::Restart),
         Key::Char('x') => Some(Action::NextSeat(Player::X)),
         Key::Char('o') => Some(Action::NextSeat(Player::O)),
         Key::Char('s') => Some(Action::SwapStart),
         Key::Char('b') => Some(Action::NextBoard),
+        Key::Char('g') if !led => Some(Action::NextRule),
         Key::Char('u') | Key::Ctrl('z') => Some(Action::Undo),
         Key::Ctrl('y') => Some(Action::Redo),
         Key::Char('h') => Some(Action::Hint),
@@ -144,6 +153,13 @@ pub fn action(input: &Input, state: &App) -> Option<Action> {
     }
 }
 
+/// Whether `c` is a forbidden point the first player, to move, may not play (renju): a person's
+/// move there is refused with a notice rather than ignored.
+fn forbidden_now(state: &App, c: Cell) -> bool {
+    let game = state.game.state();
+    !game.game_over() && game.player_to_move() == game.start() && game.forbidden(c).is_some()
+}
+
 /// Applies one action at time `now` (and brings the explanation up to date).
 pub fn apply(action: Action, state: App, now: f64) -> App {
     Explained::refresh(change(action, state, now))
@@ -155,6 +171,7 @@ fn change(action: Action, state: App, now: f64) -> App {
     if action.cancels_thinking() {
         s.thinking = None;
     }
+    s.notice = None;
     match action {
         Action::Play(c) => {
             s.redo.clear();
@@ -166,12 +183,17 @@ fn change(action: Action, state: App, now: f64) -> App {
             s.last_change = now;
         }
         Action::SwapStart => {
-            s.game = Game::new(s.geometry(), s.game.start().other());
+            s.game = Game::new_under(s.geometry(), s.game.rule(), s.game.start().other());
             s.restart(now);
         }
         Action::NextBoard => {
             let next = next_board(s.geometry());
             s = s.on_board(next);
+            s.last_change = now;
+        }
+        Action::NextRule => {
+            let next = s.game.rule().next();
+            s = s.under_rule(next);
             s.last_change = now;
         }
         Action::ResetScore => s.score = Score::default(),
@@ -202,7 +224,7 @@ fn change(action: Action, state: App, now: f64) -> App {
         }
         Action::Hint => {
             if !s.game.state().game_over() {
-                let strongest = strongest(s.geometry());
+                let strongest = strongest(s.geometry(), s.game.rule());
                 let c = strongest.choose(&s.game, &mut s.rng);
                 s.hint = Some((c, now + HINT_TIME));
             }
@@ -274,9 +296,9 @@ static HINT_SEARCH: players::search::SearchPlayer =
 
 /// The strongest player of a board, for hints: `perfect` where it plays (it is exact there),
 /// else the search player on a small budget.
-fn strongest(geometry: Geometry) -> &'static dyn ComputerPlayer {
+fn strongest(geometry: Geometry, rule: crate::rule::Rule) -> &'static dyn ComputerPlayer {
     let perfect = PlayerId::Perfect.player();
-    if perfect.plays(geometry) {
+    if perfect.plays(geometry) && perfect.plays_rule(rule) {
         perfect
     } else {
         &HINT_SEARCH

@@ -34,6 +34,7 @@ pub fn images(state: &App) -> Vec<Image> {
             images.extend(layout.board.cell_box(c).inset(6).outline(ORANGE));
         }
     }
+    images.extend(forbidden_crosses(state, &layout));
     if let Some((c, _)) = state.hint {
         images.extend(layout.board.cell_box(c).inset(9).outline(ORANGE));
     }
@@ -59,10 +60,38 @@ pub fn images(state: &App) -> Vec<Image> {
     let hints = layout.key_hints();
     let caption = state.explain.then(|| explanation_caption(state)).flatten();
     for (i, (line, at)) in hints.iter().enumerate() {
-        match &caption {
-            Some(c) if i + 1 == hints.len() => images.push(text(c, *at, layout.font(), ORANGE)),
+        match (&state.notice, &caption) {
+            (Some(n), _) if i == 0 => images.push(text(n, *at, layout.font(), RED)),
+            (_, Some(c)) if i + 1 == hints.len() => {
+                images.push(text(c, *at, layout.font(), ORANGE))
+            }
             _ => images.push(text(*line, *at, layout.font(), GREY)),
         }
+    }
+    images
+}
+
+/// Under renju, on the first player's (black's) turn: a small red cross on each forbidden point.
+fn forbidden_crosses(state: &App, layout: &Layout) -> Vec<Image> {
+    let game = state.game.state();
+    if game.game_over() || game.player_to_move() != game.start() {
+        return Vec::new();
+    }
+    let half = (layout.board.cell_size() / 6).max(2);
+    let mut images = Vec::new();
+    for c in game.forbidden_points() {
+        let m = layout.board.centre(c);
+        let (x, y) = (m.x, m.y);
+        images.push(segment(
+            point(x - half, y - half),
+            point(x + half, y + half),
+            RED,
+        ));
+        images.push(segment(
+            point(x - half, y + half),
+            point(x + half, y - half),
+            RED,
+        ));
     }
     images
 }

@@ -2,7 +2,7 @@
 //! against the exhaustive adversary (3 × 3 only), printed as a table.
 
 use super::cli::{Board, SearchBudget};
-use crate::arena::{arena_on, ArenaProgress, ArenaTable};
+use crate::arena::{arena_under, ArenaProgress, ArenaTable};
 use crate::geometry::Geometry;
 use crate::players::search::{SearchPlayer, SEARCH};
 use crate::players::ComputerPlayer;
@@ -28,7 +28,10 @@ pub fn run(
         spinner.set_message(format!("perfect: proving {g} first…"));
         spinner.enable_steady_tick(std::time::Duration::from_millis(120));
     }
-    let roster = crate::players::for_board(g);
+    let roster: Vec<_> = crate::players::for_board(g)
+        .into_iter()
+        .filter(|p| p.plays_rule(board.rule))
+        .collect();
     spinner.finish_and_clear();
     // The search player with the arena's budget, in the roster's place.
     let search = SearchPlayer::new(budget.limits().unwrap_or(SEARCH.limits));
@@ -62,9 +65,15 @@ pub fn run(
     };
     let searching = players.iter().any(|p| p.name() == search.name());
     if engines.is_empty() && save.is_none() {
-        let table = arena_on(g, &players, games as usize, seed, &mut tick);
+        let table = arena_under(g, board.rule, &players, games as usize, seed, &mut tick);
         bar.finish_and_clear();
         return Ok(text(&table, searching.then(|| budget.describe())));
+    }
+    if board.rule != crate::rule::Rule::Freestyle {
+        return Err(format!(
+            "--engine and --save play freestyle only, not {}",
+            board.rule
+        ));
     }
     let mut counted = |done: usize, total: usize| {
         tick(&ArenaProgress {
@@ -170,9 +179,13 @@ pub fn text(table: &ArenaTable, search_budget: Option<String>) -> String {
 
 fn write_table(f: &mut String, t: &ArenaTable, search_budget: Option<String>) -> fmt::Result {
     let g = t.geometry;
+    let rule = match t.rule {
+        crate::rule::Rule::Freestyle => String::new(),
+        rule => format!(" under {rule}"),
+    };
     writeln!(
         f,
-        "Arena: {}×{}, {} in a row; {} games per ordered pairing, seed {}, x moves first.",
+        "Arena: {}×{}, {} in a row{rule}; {} games per ordered pairing, seed {}, x moves first.",
         g.width(),
         g.height(),
         g.run(),

@@ -2,6 +2,7 @@
 //! `arena` and `pbrain` subcommands.
 
 use crate::geometry::{Geometry, GeometryError, MAX_SIDE};
+use crate::rule::{Rule, RENJU_RUN};
 use crate::rules::Player;
 use clap::{Parser, Subcommand, ValueEnum};
 
@@ -137,8 +138,27 @@ pub enum Command {
         board: Board,
     },
     /// Play as a Gomocup engine ("pbrain") over standard input and output: START, BEGIN, TURN,
-    /// BOARD, INFO (with the extension `INFO k K`, the run length), TAKEBACK, RESTART, END, ABOUT.
+    /// BOARD, INFO (with the extension `INFO k K`, the run length, and `INFO rule` 0, 1 or 4),
+    /// TAKEBACK, RESTART, END, ABOUT, and Yixin's YXBOARD and YXSHOWFORBID.
     Pbrain,
+    /// Print the points where the first player may not play under renju (overline, double four,
+    /// double three) after the cells played so far, whoever is to move: one cell number per line,
+    /// ascending.
+    Forbidden {
+        /// Who moved first (black).
+        #[arg(long, value_enum, default_value_t = Side::X)]
+        start: Side,
+        /// The board's width, in cells (1 to the largest side).
+        #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u8).range(1..=MAX_SIDE as i64))]
+        width: u8,
+        /// The board's height, in cells (1 to the largest side).
+        #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u8).range(1..=MAX_SIDE as i64))]
+        height: u8,
+        /// The cells played so far (1 to width·height, row-major from the top-left), in order,
+        /// the first player's first.
+        #[arg(value_name = "CELL", allow_hyphen_values = true)]
+        cells: Vec<String>,
+    },
 }
 
 /// The solver's default memory for its tables, in MiB (`solve --memory`): a 2^22-bucket table
@@ -188,17 +208,66 @@ pub struct Board {
     /// The board's height, in cells (1 to the largest side).
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=MAX_SIDE as i64))]
     pub height: u8,
-    /// Marks in a line that win (1 to the longer side; five on gomoku's 15 × 15).
+    /// Marks in a line that win (1 to the longer side; five on gomoku's 15 × 15; renju is always
+    /// five).
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=MAX_SIDE as i64))]
     pub run: u8,
+    /// The rule: freestyle (run or more in a row wins), standard (exactly run), or renju (five;
+    /// the first player wins only with exactly five and may not make an overline, a double four
+    /// or a double three).
+    #[arg(long, value_name = "RULE", default_value = "freestyle")]
+    pub rule: Rule,
 }
 
 impl Board {
-    /// The board as a geometry, or why it cannot be played.
-    pub fn geometry(&self) -> Result<Geometry, GeometryError> {
-        Geometry::new(self.width.into(), self.height.into(), self.run.into())
+    /// The board as a geometry, or why it cannot be played: under renju the run is five, whatever
+    /// `--run` says.
+    pub fn geometry(&self) -> Result<Geometry, BoardError> {
+        let (width, height) = (usize::from(self.width), usize::from(self.height));
+        match self.rule {
+            Rule::Renju if width.max(height) < RENJU_RUN => {
+                Err(BoardError::TooSmallForRenju { width, height })
+            }
+            Rule::Renju => Ok(Geometry::new(width, height, RENJU_RUN)?),
+            _ => Ok(Geometry::new(width, height, self.run.into())?),
+        }
     }
 }
+
+/// Why the board options are no board to play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardError {
+    /// Width, height or run out of range.
+    Geometry(GeometryError),
+    /// Renju is five in a row, and neither side has five cells.
+    TooSmallForRenju {
+        /// The width asked for.
+        width: usize,
+        /// The height asked for.
+        height: usize,
+    },
+}
+
+impl From<GeometryError> for BoardError {
+    fn from(e: GeometryError) -> BoardError {
+        BoardError::Geometry(e)
+    }
+}
+
+impl std::fmt::Display for BoardError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BoardError::Geometry(e) => e.fmt(f),
+            BoardError::TooSmallForRenju { width, height } => write!(
+                f,
+                "renju is five in a row: a {width}x{height} board is too small (try --width 15 \
+                 --height 15)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
 
 /// A side on the command line: x or o.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

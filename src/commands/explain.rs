@@ -8,7 +8,7 @@
 //! it and those that block it, and the b-threads that block some event.
 
 use super::cli::Board;
-use super::{parse_game, player_for};
+use super::player_for;
 use crate::bp::tictactoe::Event;
 use crate::explain::{event_text, explain, priority_text, Bidder, CellNote, Explanation, Kind};
 use crate::rules::Player;
@@ -111,8 +111,12 @@ pub fn render(e: &Explanation) -> String {
 /// itself, a bad cell, a finished game.
 pub fn run(player: &str, start: Player, board: Board, cells: &[String]) -> Result<String, String> {
     let g = board.geometry().map_err(|e| e.to_string())?;
-    let player = player_for(g, player)?;
-    let game = parse_game(g, start, cells).map_err(|e| e.to_string())?;
+    let chosen = player_for(g, player)?;
+    if !chosen.plays_rule(board.rule) {
+        return Err(format!("{player} plays freestyle only, not {}", board.rule));
+    }
+    let game = super::parse_game_under(g, board.rule, start, cells).map_err(|e| e.to_string())?;
+    let player = chosen;
     explain(player, &game)
         .map(|e| render(&e))
         .map_err(|e| e.to_string())

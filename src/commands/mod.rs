@@ -12,6 +12,7 @@
 //! | `arena` | `arena` |
 //! | `pbrain` | `pbrain` (the stdio loop around [`crate::pbrain::Brain`]) |
 //! | `record` | `record` |
+//! | `forbidden` | `forbidden` |
 //!
 //! A subcommand answers with its standard output or a one-line error; the binary prints the error
 //! on standard error (after `tictactoe: `) and exits with code 2.
@@ -19,6 +20,7 @@
 mod arena;
 pub mod cli;
 pub mod explain;
+mod forbidden;
 mod r#move;
 mod pbrain;
 mod record;
@@ -28,6 +30,7 @@ mod window;
 use crate::game::{Game, MoveError};
 use crate::geometry::{Cell, Geometry};
 use crate::players::{self, ComputerPlayer};
+use crate::rule::Rule;
 use crate::rules::Player;
 use cli::Command;
 use std::fmt;
@@ -68,6 +71,12 @@ pub fn run(command: Command) -> Result<String, String> {
         } => arena::run(games, seed, board, budget, &engines, save.as_deref()),
         Command::Record { file, board } => record::run(&file, board),
         Command::Pbrain => pbrain::run().map(|()| String::new()),
+        Command::Forbidden {
+            start,
+            width,
+            height,
+            cells,
+        } => forbidden::run(start.into(), width, height, &cells),
     };
     answer.map_err(|e| error_line(&e))
 }
@@ -126,7 +135,17 @@ impl std::error::Error for ParseCellsError {}
 /// from the top-left, in play order, `start`'s first); the error names the first one that is not
 /// a possible move, and why.
 pub fn parse_game(g: Geometry, start: Player, cells: &[String]) -> Result<Game, ParseCellsError> {
-    let mut game = Game::new(g, start);
+    parse_game_under(g, Rule::Freestyle, start, cells)
+}
+
+/// [`parse_game`] under `rule` (a forbidden point of the first player is not a possible move).
+pub fn parse_game_under(
+    g: Geometry,
+    rule: Rule,
+    start: Player,
+    cells: &[String],
+) -> Result<Game, ParseCellsError> {
+    let mut game = Game::new_under(g, rule, start);
     for (i, text) in cells.iter().enumerate() {
         let index = i + 1;
         let c: Cell = text.trim().parse().map_err(|_| ParseCellsError::NotACell {

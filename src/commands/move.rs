@@ -3,10 +3,11 @@
 //! [--think MS | --nodes N] [CELL ...]`).
 
 use super::cli::{Board, SearchBudget};
-use super::{parse_game, player_for};
+use super::{parse_game_under, player_for};
 use crate::geometry::{Cell, Geometry};
 use crate::players::search::{SearchPlayer, SEARCH};
 use crate::players::ComputerPlayer;
+use crate::rule::Rule;
 use crate::rules::Player;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -35,20 +36,28 @@ pub fn run(
         }
         None => player_for(g, player)?,
     };
-    choose(g, chosen, start, seed, cells).map(|cell| format!("{cell}\n"))
+    if !chosen.plays_rule(board.rule) {
+        return Err(format!(
+            "{} plays freestyle only, not {}",
+            chosen.name(),
+            board.rule
+        ));
+    }
+    choose_under(g, board.rule, chosen, start, seed, cells).map(|cell| format!("{cell}\n"))
 }
 
-/// The cell `player` plays after `cells` on board `g` (`start`'s first), with
+/// The cell `player` plays after `cells` on board `g` under `rule` (`start`'s first), with
 /// `StdRng::seed_from_u64(seed)` for its ties; or a one-line error: a bad cell, or a game already
 /// over.
-pub fn choose(
+pub fn choose_under(
     g: Geometry,
+    rule: Rule,
     player: &dyn ComputerPlayer,
     start: Player,
     seed: u64,
     cells: &[String],
 ) -> Result<Cell, String> {
-    let game = parse_game(g, start, cells).map_err(|e| e.to_string())?;
+    let game = parse_game_under(g, rule, start, cells).map_err(|e| e.to_string())?;
     if let Some(outcome) = game.state().outcome() {
         return Err(format!("the game is already over ({outcome})"));
     }
@@ -67,7 +76,14 @@ mod tests {
     /// `tictactoe move` on the LED board: the cell, or the error line.
     fn led(name: &str, start: Player, seed: u64, cells: &[&str]) -> Result<Cell, String> {
         let g = Geometry::LED;
-        choose(g, player_for(g, name)?, start, seed, &strings(cells))
+        choose_under(
+            g,
+            Rule::Freestyle,
+            player_for(g, name)?,
+            start,
+            seed,
+            &strings(cells),
+        )
     }
 
     #[test]

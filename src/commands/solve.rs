@@ -17,6 +17,12 @@ pub fn run(
     cells: &[String],
 ) -> Result<String, String> {
     let g = board.geometry().map_err(|e| e.to_string())?;
+    if board.rule != crate::rule::Rule::Freestyle {
+        return Err(format!(
+            "the solver proves freestyle games only, not {}",
+            board.rule
+        ));
+    }
     let game = parse_game(g, start, cells).map_err(|e| e.to_string())?;
     let bar = super::progress("solve {spinner} {elapsed} {msg}", None);
     let shown = bar.clone();

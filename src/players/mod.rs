@@ -35,6 +35,13 @@ pub trait ComputerPlayer: Sync {
     /// Whether this player plays boards of `geometry` (and, for `perfect`, plays them exactly).
     fn plays(&self, geometry: Geometry) -> bool;
 
+    /// Whether this player plays games under `rule` (every player but `perfect`, whose solver
+    /// proves freestyle games, does: each chooses among the state's legal moves, which leave out
+    /// the first player's forbidden points under renju).
+    fn plays_rule(&self, _rule: crate::rule::Rule) -> bool {
+        true
+    }
+
     /// The cell to play in `game`, for `game.state().player_to_move()`.
     ///
     /// `game.moves()` are the cells played so far, in order, starting with the starting player's

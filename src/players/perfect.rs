@@ -334,6 +334,11 @@ impl ComputerPlayer for Perfect {
         geometry == Geometry::LED || solver::solves(geometry)
     }
 
+    /// Freestyle only: the solver proves freestyle games.
+    fn plays_rule(&self, rule: crate::rule::Rule) -> bool {
+        rule == crate::rule::Rule::Freestyle
+    }
+
     /// Each legal move's value for the player to move, from the player's solution, and the moves
     /// it picks among. Positions it does not solve at once (large boards) get no notes.
     fn explain(&self, game: &Game) -> Explanation {

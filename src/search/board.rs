@@ -228,6 +228,9 @@ pub struct Board {
     moves: Vec<u16>,
     /// The colour that completed a run first, and the number of stones before its move.
     winner: Option<(u8, u16)>,
+    /// Per colour, the longest unbroken line that wins (`usize::MAX`: any line of `run` or more,
+    /// freestyle; `run`: exactly `run`, standard, and black under renju).
+    longest_win: [usize; 2],
 }
 
 impl Board {
@@ -249,6 +252,7 @@ impl Board {
             to_move: 0,
             moves: Vec::new(),
             winner: None,
+            longest_win: [usize::MAX; 2],
             layout,
         };
         let layout = Arc::clone(&b.layout);
@@ -259,9 +263,17 @@ impl Board {
     }
 
     /// The search's view of `stones` with `to_move` to move: the stones placed colour by colour on
-    /// the empty board, every count following.
-    pub fn of(layout: Arc<Layout>, stones: &Stones, to_move: Player) -> Board {
+    /// the empty board, every count following; colour `p`'s line wins only up to
+    /// `longest_win[p]` stones (the rule's exactness: standard, and black under renju). Only the
+    /// winner is told this way; the threat counts still read a full window as a win.
+    pub fn of_with_longest_wins(
+        layout: Arc<Layout>,
+        stones: &Stones,
+        to_move: Player,
+        longest_win: [usize; 2],
+    ) -> Board {
         let mut board = Board::new(layout);
+        board.longest_win = longest_win;
         for p in Player::BOTH {
             for c in stones[p] {
                 board.set_to_move(p.index());
@@ -269,6 +281,24 @@ impl Board {
             }
         }
         board.set_to_move(to_move.index());
+        if board.longest_win != [usize::MAX; 2] && board.winner.is_some() {
+            // Placed one by one, a line of six showed a five on its way: judge the whole lines.
+            board.winner = None;
+            let layout = Arc::clone(&board.layout);
+            'find: for (p, &player) in COLOURS.iter().enumerate() {
+                for c in board.stones[player] {
+                    for &w in layout.through(c - 1) {
+                        let w = w as usize;
+                        if usize::from(board.count[w][p]) == layout.run
+                            && board.line_through(&layout, c - 1, w, p) <= board.longest_win[p]
+                        {
+                            board.winner = Some((p as u8, 0));
+                            break 'find;
+                        }
+                    }
+                }
+            }
+        }
         board
     }
 
@@ -474,6 +504,38 @@ impl Board {
         }
     }
 
+    /// The length of colour `p`'s unbroken line through the empty cell `c` (counted as `p`'s)
+    /// along window `w`'s direction.
+    fn line_through(&self, layout: &Layout, c: usize, w: usize, p: usize) -> usize {
+        if self.longest_win[p] == usize::MAX || layout.run < 2 {
+            return layout.run;
+        }
+        let cells = layout.window(w);
+        let (a, b) = (cells[0] as usize, cells[1] as usize);
+        let width = layout.width as isize;
+        let (dr, dc) = (
+            (b / layout.width) as isize - (a / layout.width) as isize,
+            (b % layout.width) as isize - (a % layout.width) as isize,
+        );
+        let mine = &self.stones[COLOURS[p]];
+        let on = |r: isize, k: isize| {
+            (0..layout.height as isize).contains(&r)
+                && (0..width).contains(&k)
+                && mine.contains((r * width + k) as usize + 1)
+        };
+        let (r0, k0) = ((c / layout.width) as isize, (c % layout.width) as isize);
+        let mut n = 1;
+        for s in [1, -1] {
+            let (mut r, mut k) = (r0 + s * dr, k0 + s * dc);
+            while on(r, k) {
+                n += 1;
+                r += s * dr;
+                k += s * dc;
+            }
+        }
+        n
+    }
+
     /// Plays the side to move's stone on the empty cell `c`.
     pub fn make(&mut self, c: usize) {
         debug_assert_eq!(self.stone(c), EMPTY);
@@ -493,7 +555,10 @@ impl Board {
                 }
             }
             self.count[w][p] += 1;
-            if own + 1 == layout.run && self.winner.is_none() {
+            if own + 1 == layout.run
+                && self.winner.is_none()
+                && self.line_through(&layout, c, w, p) <= self.longest_win[p]
+            {
                 self.winner = Some((p as u8, self.moves.len() as u16));
             }
         }

@@ -136,8 +136,17 @@ impl Search {
             nodes: AtomicU64::new(0),
         };
         let deadline = self.limits.time.map(|t| started + t);
+        // Renju: the cells the side to move may not play (black's forbidden points), left out of
+        // the root's moves and of the obvious answers.
+        let excluded = super::rule::excluded_at_root(position);
+        let renju = super::rule::Renju::of(position);
         let mut main = Worker::new(board.clone(), &shared, deadline, self.limits.nodes, 0);
-        let mut result = if let Some(r) = main.obvious() {
+        main.excluded = excluded.clone();
+        main.renju = renju.clone();
+        let mut result = if let Some(r) = main
+            .obvious()
+            .filter(|r| !excluded.get(r.best).copied().unwrap_or(false))
+        {
             r
         } else {
             let threads = self.limits.threads.clamp(1, super::available_cores());
@@ -145,6 +154,8 @@ impl Search {
                 for id in 1..threads {
                     let mut helper =
                         Worker::new(board.clone(), &shared, deadline, self.limits.nodes, id);
+                    helper.excluded = excluded.clone();
+                    helper.renju = renju.clone();
                     let max_depth = self.limits.max_depth;
                     scope.spawn(move || helper.iterate(max_depth, None));
                 }
@@ -173,7 +184,12 @@ impl Search {
             self.shape = Some(shape);
         }
         let layout = Arc::new(Layout::new(g));
-        let board = Board::of(layout, &position.stones, position.to_move);
+        let board = Board::of_with_longest_wins(
+            layout,
+            &position.stones,
+            position.to_move,
+            super::rule::longest_wins(position),
+        );
         (board.winner().is_none() && board.stone_count() < g.cells()).then_some(board)
     }
 }
@@ -370,6 +386,12 @@ struct Worker<'a> {
     nodes: u64,
     /// True when the root's candidates leave out live cells (large boards).
     root_skipped: bool,
+    /// Cells the root may not play (renju's forbidden points for black), by engine index; empty
+    /// when there are none.
+    excluded: Vec<bool>,
+    /// Under renju: black's forbidden points, followed through the tree's moves (not through the
+    /// threat searches').
+    renju: Option<super::rule::Renju>,
     aborted: bool,
     restrict: bool,
     history: Vec<i32>,
@@ -432,6 +454,8 @@ impl<'a> Worker<'a> {
             id,
             nodes: 0,
             root_skipped: false,
+            excluded: Vec::new(),
+            renju: None,
             aborted: false,
             history: vec![0; cells],
             killers: vec![[u16::MAX; 2]; MAX_PLY + 2],
@@ -440,6 +464,30 @@ impl<'a> Worker<'a> {
             vcf_limit: 0,
             sliced: false,
             buffers: vec![Vec::new(); MAX_PLY + 2],
+        }
+    }
+
+    /// Under renju, whether the side to move is black and `c` (an engine index) is one of its
+    /// forbidden points.
+    fn forbidden(&mut self, c: u16) -> bool {
+        let me = self.b.to_move();
+        self.renju.as_mut().is_some_and(|r| r.forbidden(me, c))
+    }
+
+    /// Makes the move `c` on the board (and on the renju board, if any).
+    fn make(&mut self, c: u16) {
+        let me = self.b.to_move();
+        if let Some(r) = self.renju.as_mut() {
+            r.put(me, c);
+        }
+        self.b.make(c as usize);
+    }
+
+    /// Takes back the move `c`, the last made by [`Worker::make`].
+    fn unmake(&mut self, c: u16) {
+        self.b.unmake();
+        if let Some(r) = self.renju.as_mut() {
+            r.clear(c);
         }
     }
 
@@ -535,7 +583,17 @@ impl<'a> Worker<'a> {
         let started = Instant::now();
         let mut ordered = Vec::new();
         self.root_skipped = self.order_into(0, None, &mut ordered);
-        let mut root: Vec<u16> = ordered.into_iter().map(|(_, c)| c).collect();
+        let allowed = |c: u16| !self.excluded.get(c as usize).copied().unwrap_or(false);
+        let mut root: Vec<u16> = ordered
+            .into_iter()
+            .map(|(_, c)| c)
+            .filter(|&c| allowed(c))
+            .collect();
+        if root.is_empty() {
+            root = (0..self.b.layout().cells as u16)
+                .filter(|&c| self.b.stone(c as usize) == EMPTY && allowed(c))
+                .collect();
+        }
         if root.is_empty() {
             root = (0..self.b.layout().cells as u16)
                 .filter(|&c| self.b.stone(c as usize) == EMPTY)
@@ -616,9 +674,9 @@ impl<'a> Worker<'a> {
         let mut best: Option<(i32, usize, bool)> = None;
         let mut all_proven = !self.root_skipped;
         for (i, &c) in moves.iter().enumerate() {
-            self.b.make(c as usize);
+            self.make(c);
             let (v, p) = self.child(i == 0, depth - 1, alpha, beta, 1);
-            self.b.unmake();
+            self.unmake(c);
             if self.aborted {
                 return None;
             }
@@ -734,10 +792,13 @@ impl<'a> Worker<'a> {
         let mut best = -INF;
         let mut best_proven = false;
         let mut best_move = None;
-        for (i, &(_, c)) in moves.iter().enumerate() {
-            self.b.make(c as usize);
-            let (v, p) = self.child(i == 0, next, alpha, beta, ply + 1);
-            self.b.unmake();
+        for &(_, c) in moves.iter() {
+            if self.forbidden(c) {
+                continue; // renju: black may not play here
+            }
+            self.make(c);
+            let (v, p) = self.child(best_move.is_none(), next, alpha, beta, ply + 1);
+            self.unmake(c);
             if self.aborted {
                 break;
             }
@@ -765,6 +826,10 @@ impl<'a> Worker<'a> {
         self.buffers[ply] = moves;
         if self.aborted {
             return (0, false);
+        }
+        if best_move.is_none() && forced {
+            // Renju: black's only block is a forbidden point; white makes five next.
+            return (-(MATE - ply as i32 - 2), true);
         }
         if best_move.is_none() {
             // No live cell near enough (only on restricted boards): judge the position.

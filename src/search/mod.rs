@@ -15,6 +15,7 @@
 
 mod board;
 mod engine;
+mod rule;
 mod tt;
 
 use std::sync::atomic::AtomicBool;
