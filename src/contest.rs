@@ -244,7 +244,11 @@ pub fn arena_with_engines(
         .collect();
     let table = ArenaTable {
         geometry,
-        rule: crate::rule::Rule::Freestyle,
+        rule: match rule {
+            Rule::Standard => crate::rule::Rule::Standard,
+            Rule::Renju => crate::rule::Rule::Renju,
+            Rule::Freestyle | Rule::Caro => crate::rule::Rule::Freestyle,
+        },
         games,
         seed,
         pairings,

@@ -128,6 +128,9 @@ pub struct Input {
     pub fault: Option<(u64, String)>,
     /// An external engine's name (an addition), once it has said it: its number and the name.
     pub engine_name: Option<(u8, String)>,
+    /// What the analysis worker found (an addition): a report, or a point of the evaluation
+    /// graph.
+    pub analysis: Option<crate::search::analysis::Answer>,
 }
 
 impl Input {
@@ -185,6 +188,15 @@ impl Input {
         Input {
             open: Some(game),
             note: Some(note.into()),
+            time,
+            ..Input::default()
+        }
+    }
+
+    /// A step that brings what the analysis worker found.
+    pub fn analysis(answer: crate::search::analysis::Answer, time: f64) -> Input {
+        Input {
+            analysis: Some(answer),
             time,
             ..Input::default()
         }

@@ -15,13 +15,21 @@
 //! may set up any arrangement (no game of turns need leave it); the search plays it as a
 //! [`Setup`].
 //!
+//! While it thinks, the engine reports its progress after each depth as managers show it,
+//! `MESSAGE depth D ev E nodes N nps R pv x,y …` ([`Progress`], sent through
+//! [`Brain::set_progress`] as it comes); Yixin's `YXNBEST N` (as Rapfi implements it) thinks with
+//! the N best moves (multi-PV), reporting each line after each depth (`… multipv K …`), and plays
+//! the best.
+//!
 //! Whatever a reply repeats of the manager's input is an [`Excerpt`]: at most
 //! [`Excerpt::MAX_CHARS`] printable characters, so that a reply is always one short line.
 
 use crate::geometry::{Cell, Geometry, MAX_SIDE};
 use crate::rule::{RenjuBoard, Rule, RENJU_RUN};
 use crate::rules::{Player, Setup, Stones};
-use crate::search::{Limits, Search};
+use crate::search::analysis::{Analysis, Score, SLICE_NODES};
+use crate::search::{Hooks, Limits, Search, SearchResult, MATE, MATE_BOUND};
+use crate::value::Verdict;
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -202,6 +210,60 @@ pub enum Reply {
     Error(BrainError),
     /// `UNKNOWN` and the command.
     Unknown(Excerpt),
+    /// `MESSAGE depth D [multipv K] ev E nodes N nps R pv x,y x,y …`: the search's progress after
+    /// a depth (for every line of a multi-PV search, `YXNBEST`).
+    Progress(Progress),
+}
+
+/// What the search reports after a depth, as `MESSAGE` shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// The depth completed.
+    pub depth: u32,
+    /// The line's rank in a multi-PV search (1 = best), `None` in a one-line search.
+    pub multipv: Option<usize>,
+    /// Its evaluation: a score, or `+M n` / `-M n` for a proven win or loss in n plies (as Rapfi
+    /// writes them), `0` for a proven draw.
+    pub ev: String,
+    /// Nodes so far.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// The principal variation, `(x, y)` each.
+    pub pv: Vec<(usize, usize)>,
+}
+
+impl fmt::Display for Progress {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "MESSAGE depth {}", self.depth)?;
+        if let Some(k) = self.multipv {
+            write!(f, " multipv {k}")?;
+        }
+        write!(
+            f,
+            " ev {} nodes {} nps {} pv",
+            self.ev, self.nodes, self.nps
+        )?;
+        for (x, y) in &self.pv {
+            write!(f, " {x},{y}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A score as `MESSAGE` shows it: `+M7`, `-M4`, `0` for a proven draw, else the score.
+fn ev_text(score: &Score) -> String {
+    match score {
+        Score::Proven(v) => {
+            let plies = v.plies.map(|p| p.to_string()).unwrap_or_default();
+            match v.verdict {
+                Verdict::Win => format!("+M{plies}"),
+                Verdict::Loss => format!("-M{plies}"),
+                Verdict::Draw => "0".to_string(),
+            }
+        }
+        Score::Estimate(e) => e.to_string(),
+    }
 }
 
 impl fmt::Display for Reply {
@@ -229,6 +291,7 @@ impl fmt::Display for Reply {
             }
             Reply::Error(e) => write!(f, "ERROR {e}"),
             Reply::Unknown(command) => write!(f, "UNKNOWN command '{command}'"),
+            Reply::Progress(p) => p.fmt(f),
         }
     }
 }
@@ -269,12 +332,21 @@ pub struct Brain {
     search: Search,
     stop: Arc<AtomicBool>,
     ended: bool,
+    /// Where progress goes while the engine thinks (the front end writes it out at once);
+    /// without one, there is none.
+    progress: Option<Box<dyn FnMut(Reply) + Send>>,
 }
 
 impl Default for Brain {
     fn default() -> Self {
         Brain::new()
     }
+}
+
+/// The protocol's `(x, y)` of cell `c` of `g`: column and row from 0.
+fn xy(g: Geometry, c: Cell) -> (usize, usize) {
+    let (y, x) = g.row_column(c);
+    (x, y)
 }
 
 /// `x,y` (spaces allowed around the numbers) on board `g`.
@@ -317,6 +389,7 @@ impl Brain {
             search: Search::new(Limits::time(1000), Arc::clone(&stop)),
             stop,
             ended: false,
+            progress: None,
         }
     }
 
@@ -333,6 +406,12 @@ impl Brain {
     /// (`END`, or the end of the input) while it thinks.
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.stop)
+    }
+
+    /// Sends the search's progress (`MESSAGE depth …`, [`Reply::Progress`]) to `sink` as it
+    /// comes.
+    pub fn set_progress(&mut self, sink: Box<dyn FnMut(Reply) + Send>) {
+        self.progress = Some(sink);
     }
 
     /// True after `END`: the loop stops.
@@ -411,6 +490,13 @@ impl Brain {
             "YXSHOWFORBID" => self.show_forbid(),
             "TAKEBACK" => self.takeback(args),
             "ABOUT" => Ok(vec![Reply::About]),
+            "YXNBEST" => match args.parse::<usize>() {
+                Ok(n) if n >= 1 => self.geometry().and_then(|_| self.reply_nbest(n)),
+                _ => Err(BrainError::NotANumber {
+                    key: "YXNBEST",
+                    value: Excerpt::of(args),
+                }),
+            },
             _ => Ok(vec![Reply::Unknown(Excerpt::of(command))]),
         };
         answer.unwrap_or_else(|e| vec![e.into()])
@@ -581,12 +667,106 @@ impl Brain {
             self.fixed
                 .unwrap_or_else(|| Limits::time(self.move_time().as_millis() as u64)),
         );
-        let best: Cell = self
-            .search
-            .think(&position)
+        let Brain {
+            search,
+            stop,
+            progress,
+            ..
+        } = self;
+        let mut report = |r: &SearchResult| {
+            let score = match r.proven {
+                Some(v) => Score::Proven(v),
+                None if r.value.abs() >= MATE_BOUND => {
+                    Score::Estimate(r.value.signum() * (MATE - MATE_BOUND))
+                }
+                None => Score::Estimate(r.value),
+            };
+            let secs = r.elapsed.as_secs_f64();
+            let p = Reply::Progress(Progress {
+                depth: r.depth,
+                multipv: None,
+                ev: ev_text(&score),
+                nodes: r.nodes,
+                nps: if secs > 0.0 {
+                    (r.nodes as f64 / secs) as u64
+                } else {
+                    0
+                },
+                pv: r.pv.iter().map(|&c| xy(geometry, c)).collect(),
+            });
+            if let Some(sink) = progress.as_mut() {
+                sink(p);
+            }
+        };
+        let best: Cell = search
+            .think_with(
+                &position,
+                stop,
+                Hooks {
+                    on_depth: Some(&mut report),
+                    ..Hooks::default()
+                },
+            )
             .ok_or(BrainError::GameOver)?
             .best;
-        let (y, x) = geometry.row_column(best);
+        let (x, y) = xy(geometry, best);
+        self.stones[OWN].insert(best);
+        Ok(vec![Reply::Move { x, y }])
+    }
+
+    /// `YXNBEST n` (Yixin's protocol, as Rapfi implements it): thinks with the `n` best moves
+    /// (multi-PV), reporting every line after each depth (`MESSAGE depth D multipv K …`), then
+    /// plays the best, as for `BEGIN`. A board that no game of turns leaves is searched with one
+    /// line.
+    fn reply_nbest(&mut self, n: usize) -> Result<Vec<Reply>, BrainError> {
+        let geometry = self.geometry()?;
+        let setup = Setup {
+            geometry,
+            rule: self.rule,
+            stones: self.stones,
+            to_move: OWN,
+        };
+        let Ok(state) = setup.position() else {
+            return self.reply_move();
+        };
+        if state.game_over() {
+            return Err(BrainError::GameOver);
+        }
+        let limits = self
+            .fixed
+            .unwrap_or_else(|| Limits::time(self.move_time().as_millis() as u64));
+        let mut analysis = Analysis::new(&state, n);
+        let started = std::time::Instant::now();
+        // In slices, so that each depth's lines go out as soon as they are found.
+        while !analysis.finished() && !self.stop.load(std::sync::atomic::Ordering::Relaxed) {
+            let nodes_left = limits.nodes.map(|n| n.saturating_sub(analysis.nodes()));
+            let time_left = limits.time.map(|t| t.saturating_sub(started.elapsed()));
+            if nodes_left == Some(0) || time_left == Some(Duration::ZERO) {
+                break;
+            }
+            let slice = nodes_left.map_or(SLICE_NODES, |n| n.min(SLICE_NODES));
+            for report in analysis.step(Some(slice), time_left, &self.stop) {
+                let nps = report.nps();
+                for (k, line) in report.lines.iter().enumerate() {
+                    let p = Reply::Progress(Progress {
+                        depth: report.depth,
+                        multipv: Some(k + 1),
+                        ev: ev_text(&line.score),
+                        nodes: report.nodes,
+                        nps,
+                        pv: line.pv.iter().map(|&c| xy(geometry, c)).collect(),
+                    });
+                    if let Some(sink) = self.progress.as_mut() {
+                        sink(p);
+                    }
+                }
+            }
+        }
+        let best = match analysis.report() {
+            Some(r) => r.lines[0].cell,
+            None => analysis.first_report().lines[0].cell,
+        };
+        let (x, y) = xy(geometry, best);
         self.stones[OWN].insert(best);
         Ok(vec![Reply::Move { x, y }])
     }
@@ -925,5 +1105,74 @@ mod tests {
         b.handle("START 15");
         let r = say(&mut b, "TURN 1\u{7},2");
         assert_eq!(r, ["ERROR '1?' is not a coordinate"]);
+    }
+
+    /// The brain with its progress collected.
+    fn watched() -> (Brain, Arc<std::sync::Mutex<Vec<String>>>) {
+        let mut b = brain();
+        let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let sink = Arc::clone(&seen);
+        b.set_progress(Box::new(move |r| sink.lock().unwrap().push(r.to_string())));
+        (b, seen)
+    }
+
+    #[test]
+    fn progress_after_each_depth_as_managers_show_it() {
+        let (mut b, seen) = watched();
+        say(&mut b, "START 15");
+        let (x, y) = xy(&say(&mut b, "TURN 7,7"));
+        let seen = seen.lock().unwrap();
+        assert!(!seen.is_empty());
+        let mut depth = 0;
+        for line in seen.iter() {
+            let words: Vec<&str> = line.split(' ').collect();
+            assert_eq!(&words[..2], ["MESSAGE", "depth"], "{line}");
+            let d: u32 = words[2].parse().unwrap();
+            assert!(
+                d > depth,
+                "one message per depth, deeper each time: {seen:?}"
+            );
+            depth = d;
+            assert_eq!(words[3], "ev");
+            assert!(
+                words[4].parse::<i64>().is_ok() || words[4].contains('M'),
+                "{line}"
+            );
+            assert_eq!(
+                (words[5], words[7], words[9]),
+                ("nodes", "nps", "pv"),
+                "{line}"
+            );
+            assert!(words[6].parse::<u64>().is_ok() && words[8].parse::<u64>().is_ok());
+            assert!(words.len() > 10, "a line: {line}");
+        }
+        // The last line's first move is the move played.
+        let last: Vec<&str> = seen.last().unwrap().split(' ').collect();
+        assert_eq!(last[10], format!("{x},{y}"));
+    }
+
+    #[test]
+    fn yxnbest_reports_n_lines_a_depth_and_plays_the_best() {
+        let (mut b, seen) = watched();
+        say(&mut b, "START 15");
+        say(&mut b, "TURN 7,7");
+        seen.lock().unwrap().clear();
+        let (x, y) = xy(&say(&mut b, "YXNBEST 3"));
+        let seen = seen.lock().unwrap();
+        let lines: Vec<Vec<&str>> = seen.iter().map(|l| l.split(' ').collect()).collect();
+        assert_eq!(lines.len() % 3, 0, "{seen:?}");
+        for (i, words) in lines.iter().enumerate() {
+            assert_eq!(&words[..2], ["MESSAGE", "depth"]);
+            assert_eq!(
+                (words[3], words[4]),
+                ("multipv", (i % 3 + 1).to_string().as_str())
+            );
+        }
+        // The best line of the last depth is the move; the three first moves differ.
+        let last = &lines[lines.len() - 3..];
+        assert_eq!(last[0][12], format!("{x},{y}"));
+        assert!(last[0][12] != last[1][12] && last[1][12] != last[2][12]);
+        assert!(last[0][12] != last[2][12]);
+        assert!(say(&mut b, "YXNBEST many")[0].starts_with("ERROR"));
     }
 }

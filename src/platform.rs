@@ -20,6 +20,15 @@ pub struct Thinking {
     pub answer: Box<dyn FnOnce(usize) + Send>,
 }
 
+/// The analysis job to run away from the frames ([`analyse`]): each finding goes to `send`, with
+/// whether the window should wake for it now; the work stops when `stop` is set or `send`
+/// returns false.
+pub struct Analysing {
+    pub job: tictactoe::app::analysis::Job,
+    pub stop: Arc<AtomicBool>,
+    pub send: Box<dyn FnMut(tictactoe::app::analysis::Answer, bool) -> bool + Send>,
+}
+
 /// The desktop: a process with arguments, standard streams, threads and environment variables.
 #[cfg(not(target_arch = "wasm32"))]
 mod desktop {
@@ -62,6 +71,13 @@ mod desktop {
             if let Some(cell) = tictactoe::app::answer(&t.request, &t.stop) {
                 (t.answer)(cell);
             }
+        });
+    }
+
+    /// Runs an analysis job on a thread of its own.
+    pub fn analyse(mut a: super::Analysing) {
+        std::thread::spawn(move || {
+            tictactoe::app::analysis::run_job(&a.job, &a.stop, &mut a.send);
         });
     }
 
@@ -203,6 +219,76 @@ mod web {
         });
     }
 
+    /// The page's one thread runs an analysis job between frames: a slice of the live analysis a
+    /// frame ([`tictactoe::search::analysis::Analysis::step`]), or one point of a review.
+    pub fn analyse(a: super::Analysing) {
+        ANALYSIS.with(|slot| {
+            *slot.borrow_mut() = Some(WebAnalysis {
+                a,
+                live: None,
+                next: 0,
+            })
+        });
+    }
+
+    /// The nodes of one frame's slice of the live analysis.
+    const ANALYSIS_SLICE: u64 = 20_000;
+
+    /// An analysis job in hand, and where it is.
+    struct WebAnalysis {
+        a: super::Analysing,
+        live: Option<tictactoe::search::analysis::Analysis>,
+        /// The review's next point.
+        next: usize,
+    }
+
+    thread_local! {
+        static ANALYSIS: std::cell::RefCell<Option<WebAnalysis>> =
+            const { std::cell::RefCell::new(None) };
+    }
+
+    /// One frame's work on the analysis job in hand.
+    fn analyse_a_slice() {
+        use std::sync::atomic::Ordering;
+        use tictactoe::app::analysis::{Answer, JobKind, REVIEW_NODES, SHOWN_LINES};
+        use tictactoe::search::analysis::{x_win_probability, Analysis};
+        let Some(mut w) = ANALYSIS.with(|slot| slot.borrow_mut().take()) else {
+            return;
+        };
+        if w.a.stop.load(Ordering::Relaxed) {
+            return;
+        }
+        let ticket = w.a.job.ticket;
+        let more = match &w.a.job.kind {
+            JobKind::Live(state) => {
+                let live = w
+                    .live
+                    .get_or_insert_with(|| Analysis::new(state, SHOWN_LINES));
+                let report = live.step(Some(ANALYSIS_SLICE), None, &w.a.stop).pop();
+                let finished = live.finished();
+                let sent =
+                    report.is_none_or(|report| (w.a.send)(Answer::Report { ticket, report }, true));
+                sent && !finished
+            }
+            JobKind::Review(points) => match points.get(w.next) {
+                Some((index, state)) => {
+                    let x_probability = x_win_probability(state, REVIEW_NODES);
+                    w.next += 1;
+                    let answer = Answer::Point {
+                        ticket,
+                        index: *index,
+                        x_probability,
+                    };
+                    (w.a.send)(answer, true) && w.next < points.len()
+                }
+                None => false,
+            },
+        };
+        if more {
+            ANALYSIS.with(|slot| *slot.borrow_mut() = Some(w));
+        }
+    }
+
     /// The nodes of a search's first slice after its threat searches; then as many as took
     /// [`SLICE`] in the slice before.
     const FIRST_BUDGET: u64 = 4096;
@@ -225,6 +311,7 @@ mod web {
     /// another player.
     pub fn work_a_slice() {
         use std::sync::atomic::Ordering;
+        analyse_a_slice();
         let Some(mut job) = JOB.with(|job| job.borrow_mut().take()) else {
             return;
         };

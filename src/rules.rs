@@ -169,6 +169,9 @@ pub struct State {
     stones: Stones,
     /// The row that won (an index into `geometry.rows()`) and its owner, once some player has one.
     won: Option<(Player, u16)>,
+    /// Under renju: the first player is to move and every free cell is a forbidden point (the
+    /// game ends drawn: this program does not pass).
+    stalled: bool,
 }
 
 impl Default for State {
@@ -198,6 +201,7 @@ impl State {
             start,
             stones: Stones::default(),
             won: None,
+            stalled: false,
         }
     }
 
@@ -335,7 +339,38 @@ impl State {
 
     /// `gameOver ≡ boardFull ∨ threeInRow('x) ∨ threeInRow('o)` (seed 000; seed 002 (7)).
     pub fn game_over(&self) -> bool {
-        self.board_full() || self.three_in_row(Player::X) || self.three_in_row(Player::O)
+        self.board_full()
+            || self.stalled
+            || self.three_in_row(Player::X)
+            || self.three_in_row(Player::O)
+    }
+
+    /// Under renju, whether the first player is to move and may play nowhere: every free cell is
+    /// a forbidden point. The game then ends in a draw (a full board's outcome; RIF lets black
+    /// pass instead, which this program does not model).
+    pub fn stalled(&self) -> bool {
+        self.stalled
+    }
+
+    fn with_stalled(mut self) -> State {
+        self.stalled = self.find_stalled();
+        self
+    }
+
+    /// [`State::stalled`] worked out from the stones (at each move).
+    fn find_stalled(&self) -> bool {
+        if self.rule != Rule::Renju
+            || self.player_to_move() != self.start
+            || self.won.is_some()
+            || self.board_full()
+        {
+            return false;
+        }
+        let mut board = self.renju_board();
+        // Usually the first free cell far from black's stones ends the look at once.
+        self.free_cells()
+            .iter()
+            .all(|c| board.forbidden(c).is_some())
     }
 
     /// `even(n) ≡ n mod 2 = 0` (seed 000; seed 002 (9)).
@@ -382,6 +417,7 @@ impl State {
         mine.insert(c);
         let mine = *mine;
         next.won = won_row(self.geometry, self.rule, &mine, c, p == self.start).map(|i| (p, i));
+        next.stalled = next.find_stalled();
         next
     }
 
@@ -410,7 +446,7 @@ impl State {
             Some(Outcome::Won(Player::X))
         } else if self.three_in_row(Player::O) {
             Some(Outcome::Won(Player::O))
-        } else if self.board_full() {
+        } else if self.board_full() || self.stalled {
             Some(Outcome::Draw)
         } else {
             None
@@ -551,7 +587,9 @@ impl Setup {
             start,
             stones: self.stones,
             won,
-        })
+            stalled: false,
+        }
+        .with_stalled())
     }
 }
 

@@ -164,6 +164,7 @@ impl Steps {
             open: None,
             fault: None,
             engine_name: None,
+            analysis: None,
         });
     }
 }
@@ -307,7 +308,10 @@ fn wake_for(state: &App) {
     let wait = state
         .next_change_at()
         .map(|at| std::time::Duration::from_secs_f64((at - get_time()).max(0.0)));
-    platform::wake_after(wait, state.thinking.is_some());
+    platform::wake_after(
+        wait,
+        state.thinking.is_some() || state.analysing.job.is_some(),
+    );
 }
 
 /// Works out slow computers' moves away from the cycle ([`App::thinking`]): each request on a
@@ -431,6 +435,65 @@ impl Thinker {
     }
 }
 
+/// Runs the app's analysis job ([`app::analysis::Job`]: the live analysis of the position, or a
+/// review of the game's moves) away from the frames ([`platform::analyse`]: a thread of its own,
+/// or slices between the page's frames), whose findings come back as steps
+/// ([`easel::Input::analysis`]) and wake the window; a job the app no longer wants is told to
+/// stop. With no job, no thread runs.
+struct Analyst {
+    /// The ticket of the job being worked on, and the flag that stops its work.
+    current: Option<(u64, Arc<AtomicBool>)>,
+    send: mpsc::Sender<app::analysis::Answer>,
+    found: mpsc::Receiver<app::analysis::Answer>,
+}
+
+impl Analyst {
+    fn new() -> Analyst {
+        let (send, found) = mpsc::channel();
+        Analyst {
+            current: None,
+            send,
+            found,
+        }
+    }
+
+    /// Starts the app's job if it is new; stops work the app no longer wants.
+    fn follow(&mut self, state: &App) {
+        let wanted = state.analysing.job.as_ref().map(|j| j.ticket);
+        if self.current.as_ref().map(|(ticket, _)| *ticket) == wanted {
+            return;
+        }
+        if let Some((_, stop)) = self.current.take() {
+            stop.store(true, Ordering::Relaxed);
+        }
+        let Some(job) = state.analysing.job.clone() else {
+            return;
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let send = self.send.clone();
+        self.current = Some((job.ticket, Arc::clone(&stop)));
+        platform::analyse(platform::Analysing {
+            job,
+            stop,
+            send: Box::new(move |answer, wake| {
+                let sent = send.send(answer).is_ok();
+                if wake {
+                    miniquad::window::wake_up();
+                }
+                sent
+            }),
+        });
+    }
+
+    /// What came since the last call, as steps at time `now`.
+    fn found(&self, now: f64) -> Vec<easel::Input> {
+        self.found
+            .try_iter()
+            .map(|a| easel::Input::analysis(a, now))
+            .collect()
+    }
+}
+
 /// With `TICTACTOE_CHANGE_LOG=path` set, one line is appended to that file for each frame whose
 /// picture differs from the one before (`scripts/startup-vs-minimal.sh` divides the frames drawn
 /// by it). Unset, it does nothing.
@@ -484,6 +547,7 @@ async fn run(mut state: App, mut kept: Kept) {
     };
     let mut change_log = ChangeLog::from_env();
     let mut thinker = Thinker::new();
+    let mut analyst = Analyst::new();
     loop {
         let viewport = Viewport::current();
         steps.viewport = Some(viewport);
@@ -505,6 +569,9 @@ async fn run(mut state: App, mut kept: Kept) {
         platform::work_a_slice();
         for answer in thinker.answers(now) {
             state = app::new_state(&answer, state);
+        }
+        for found in analyst.found(now) {
+            state = app::new_state(&found, state);
         }
         let tick = easel::Input {
             mouse_x: steps.pointer.0,
@@ -543,6 +610,7 @@ async fn run(mut state: App, mut kept: Kept) {
             }
         }
         thinker.follow(&state);
+        analyst.follow(&state);
         wake_for(&state);
         // A picture that changed is drawn once more: text of a size not drawn before grows the
         // font's atlas during the frame, and glyphs drawn before the growth can come out as

@@ -1046,3 +1046,33 @@ mod cli {
         assert!(!out.contains("perfect"), "{out}");
     }
 }
+
+#[test]
+fn black_with_only_forbidden_points_left_ends_the_game_drawn() {
+    // Random renju games on 6 × 6 until black, to move, has only forbidden points left.
+    use tictactoe::rules::{Outcome, Player, State};
+    let g = Geometry::new(6, 6, 5).unwrap();
+    let mut rng = StdRng::seed_from_u64(6);
+    let mut found = 0;
+    for _ in 0..3000 {
+        let mut s = State::empty_under(g, Rule::Renju, Player::X);
+        while !s.game_over() {
+            let moves: Vec<Cell> = s.legal_moves().collect();
+            assert!(
+                !moves.is_empty(),
+                "a game not over has a legal move\n{}",
+                s.board_text()
+            );
+            s = s.result(moves[rng.gen_range(0..moves.len())]);
+        }
+        if s.stalled() {
+            found += 1;
+            assert_eq!(s.outcome(), Some(Outcome::Draw));
+            assert_eq!(s.player_to_move(), Player::X);
+            assert!(!s.board_full());
+            assert_eq!(s.free_cells(), s.forbidden_points(), "\n{}", s.board_text());
+        }
+    }
+    assert!(found > 0, "no stalled game found");
+    eprintln!("{found} stalled games of 3000");
+}

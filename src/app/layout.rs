@@ -51,6 +51,10 @@ pub const BOARD_BOX: Rect = Rect::new(100, 145, 380, 195);
 pub const UNDO_BOX: Rect = Rect::new(420, 145, 525, 195);
 /// On the LED board: the explain button.
 pub const EXPLAIN_BOX: Rect = Rect::new(540, 145, 700, 195);
+/// On the LED board: the analyse button, right of the board.
+pub const ANALYSE_BOX: Rect = Rect::new(420, 400, 590, 450);
+/// On the LED board: the evaluation graph, right of the board under the score.
+pub const GRAPH_BOX: Rect = Rect::new(600, 380, 780, 520);
 /// Off the LED board: the rule's button, in the column below the score.
 pub const RULE_BOX: Rect = Rect::new(615, 200, 790, 240);
 
@@ -110,7 +114,7 @@ impl Layout {
     }
 
     /// The seat, start, board, undo and score buttons: (box, action), in drawing order.
-    fn boxes(&self) -> [(Rect, Action); 7] {
+    fn boxes(&self) -> [(Rect, Action); 8] {
         if self.led {
             [
                 (X_SEAT_BOX, Action::NextSeat(Player::X)),
@@ -120,6 +124,7 @@ impl Layout {
                 (BOARD_BOX, Action::NextBoard),
                 (UNDO_BOX, Action::Undo),
                 (EXPLAIN_BOX, Action::ToggleExplain),
+                (ANALYSE_BOX, Action::ToggleAnalysis),
             ]
         } else {
             let row = |i: i32| Rect::new(615, 660 - 50 * i, 790, 700 - 50 * i);
@@ -129,10 +134,26 @@ impl Layout {
                 (row(2), Action::SwapStart),
                 (row(6), Action::ResetScore),
                 (row(3), Action::NextBoard),
-                (row(4), Action::Undo),
+                (Rect::new(615, 460, 680, 500), Action::Undo),
                 (row(5), Action::ToggleExplain),
+                (Rect::new(685, 460, 790, 500), Action::ToggleAnalysis),
             ]
         }
+    }
+
+    /// Where the evaluation graph goes: at the foot of the column on large boards (below the
+    /// rule's button), right of the board on the LED's.
+    pub fn graph_area(&self) -> Rect {
+        if self.led {
+            GRAPH_BOX
+        } else {
+            Rect::new(615, 100, 790, 190)
+        }
+    }
+
+    /// Where the analysis's line goes (depth, nodes/s, the best line): the first key hint's place.
+    pub fn status_point(&self) -> Point {
+        self.key_hints()[0].1
     }
 
     /// Where the score's three lines are centred.
@@ -183,6 +204,8 @@ pub fn buttons(state: &App) -> Vec<Button> {
                 Action::NextBoard => board.clone(),
                 Action::Undo => "undo".to_string(),
                 Action::ToggleExplain => "explain".to_string(),
+                Action::ToggleAnalysis if state.analysing.on => "stop".to_string(),
+                Action::ToggleAnalysis => "analyse".to_string(),
                 _ => unreachable!("only these actions have buttons"),
             };
             // As large as the layout's font, and no wider than the box (a monospace glyph is

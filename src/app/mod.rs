@@ -15,10 +15,12 @@
 //! | `view` | `images`: draws the state, computes nothing (no search, no explanation, no cache) |
 //! | `persist` | the settings that persist, taken from and given to the state; the game as a record |
 //! | [`layout`] | where everything goes: the board's [`layout::BoardLayout`], the [`Button`]s and boxes |
+//! | [`analysis`] | live analysis and the evaluation graph: the state's [`analysis::Analysing`], the worker's jobs, what is drawn of them |
 //!
 //! On the LED board the LED definitions are used unchanged; on other boards their generalisation,
 //! [`layout::BoardLayout`], whose LED case is tested to be the LED program's.
 
+pub mod analysis;
 pub mod layout;
 mod persist;
 mod schedule;
@@ -27,8 +29,8 @@ mod update;
 mod view;
 
 pub use layout::{
-    buttons, Button, Layout, BOARD_BOX, EXPLAIN_BOX, LARGE_BOARD_AREA, O_SEAT_BOX, RESET_SCORE_BOX,
-    RULE_BOX, SMALL_FONT, START_BOX, UNDO_BOX, X_SEAT_BOX,
+    buttons, Button, Layout, ANALYSE_BOX, BOARD_BOX, EXPLAIN_BOX, GRAPH_BOX, LARGE_BOARD_AREA,
+    O_SEAT_BOX, RESET_SCORE_BOX, RULE_BOX, SMALL_FONT, START_BOX, UNDO_BOX, X_SEAT_BOX,
 };
 pub use persist::{apply_settings, game_record, settings_of};
 pub use schedule::{answer, ThinkRequest, HINT_TIME, NEXT_GAME_DELAY, PACE, REPLY_DELAY};

@@ -1,6 +1,7 @@
 //! The program's state: the game record, who plays each side ([`Seat`]), the score, and what the
 //! additions need (undo, the cursor, a hint, explaining, a pending think request).
 
+use super::analysis::Analysing;
 use super::layout::Layout;
 use super::schedule::ThinkRequest;
 use crate::explain::Explanation;
@@ -202,8 +203,13 @@ pub struct App {
     pub explained: Option<Explained>,
     /// The request a slow computer is working on away from the cycle, if any.
     pub thinking: Option<ThinkRequest>,
-    /// The ticket of the next request.
+    /// The ticket of the next request (and of the next analysis job).
     pub next_ticket: u64,
+    /// Live analysis and the evaluation graph ([`super::analysis`]).
+    pub analysing: Analysing,
+    /// A one-line notice for the person, until the next action: why a move was refused (renju's
+    /// `double three`, `double four`, `overline`).
+    pub notice: Option<String>,
     /// The external engines the seats can be given to ([`Seat::Engine`] numbers them).
     pub engines: Vec<EngineSeat>,
     /// The side whose engine lost the game by a fault, and the reason: the game is over.
@@ -220,9 +226,6 @@ pub struct App {
     pub save_requests: u64,
     /// The score on each board other than the current one (the current one is `score`).
     pub scores: std::collections::BTreeMap<(usize, usize, usize), Score>,
-    /// A one-line notice for the person, until the next action: why a move was refused (renju's
-    /// `double three`, `double four`, `overline`).
-    pub notice: Option<String>,
 }
 
 impl Default for App {
@@ -256,6 +259,8 @@ impl App {
             explained: None,
             thinking: None,
             next_ticket: 1,
+            analysing: Analysing::default(),
+            notice: None,
             engines: Vec::new(),
             forfeit: None,
             coordinates: true,
@@ -263,7 +268,6 @@ impl App {
             status: None,
             save_requests: 0,
             scores: Default::default(),
-            notice: None,
         }
     }
 
@@ -289,6 +293,10 @@ impl App {
 
     /// The same session on another board (a new game; seats that do not play it go to a person).
     pub fn on_board(mut self, geometry: Geometry) -> App {
+        let rule = match self.game.rule() {
+            Rule::Renju if geometry.run() != crate::rule::RENJU_RUN => Rule::Freestyle,
+            rule => rule,
+        };
         let key = |g: Geometry| (g.width(), g.height(), g.run());
         if geometry != self.geometry() {
             let old = key(self.geometry());
@@ -298,12 +306,8 @@ impl App {
                 self.scores.insert(old, previous);
             }
         }
-        self.forfeit = None;
-        let rule = match self.game.rule() {
-            Rule::Renju if geometry.run() != crate::rule::RENJU_RUN => Rule::Freestyle,
-            rule => rule,
-        };
         self.game = Game::new_under(geometry, rule, self.game.start());
+        self.forfeit = None;
         for seat in [&mut self.x_seat, &mut self.o_seat] {
             if !seat.plays(geometry) {
                 *seat = Seat::Human;
@@ -430,12 +434,10 @@ impl App {
     /// The next seat for `p`'s side.
     pub(super) fn next_seat(&mut self, p: Player) {
         let g = self.geometry();
-        // A person, every computer that plays the board and its rule, then every engine.
         let rule = self.game.rule();
-        let mut cycle: Vec<Seat> = seats_for(g)
-            .into_iter()
-            .filter(|s| s.computer().is_none_or(|c| c.plays_rule(rule)))
-            .collect();
+        // A person, every computer that plays the board and the rule, then every engine.
+        let mut cycle = seats_for(g);
+        cycle.retain(|s| s.computer().is_none_or(|c| c.plays_rule(rule)));
         cycle.extend((0..self.engines.len().min(256)).map(|i| Seat::Engine(i as u8)));
         let seat = self.seat_mut(p);
         let i = cycle.iter().position(|s| s == seat).unwrap_or(0);
@@ -505,7 +507,11 @@ impl Explained {
     /// `state` with its explanation up to date: kept while the game and the explaining player are
     /// the same, worked out again when they change, dropped when not explaining.
     pub(super) fn refresh(mut state: App) -> App {
-        let player = state.explain.then(|| explaining_player(&state)).flatten();
+        // Where explain shows the live analysis, no player's view is worked out.
+        let by_analysis = || super::analysis::explains_by_analysis(state.geometry());
+        let player = (state.explain && !by_analysis())
+            .then(|| explaining_player(&state))
+            .flatten();
         state.explained = match (player, state.explained.take()) {
             (None, _) => None,
             (Some(p), Some(e)) if e.player == p && e.game == state.game => Some(e),

@@ -2,6 +2,7 @@
 //! board or a button, a key), or an answer to a think request, or what time has made due
 //! ([`super::schedule`]); the action is applied by [`apply`], the one place the state changes.
 
+use super::analysis;
 use super::layout::buttons;
 use super::schedule::{self, Due, HINT_TIME};
 use super::state::{next_board, App, Explained, Score, Seat};
@@ -53,6 +54,11 @@ pub enum Action {
     /// Step through the game: back to the start (Home), one move back (Page Up), one forward
     /// (Page Down), to the last move taken back (End) — undo and redo one move at a time.
     Browse(Stepping),
+    /// Turn the live analysis of the side to move's position on or off.
+    ToggleAnalysis,
+    /// Go to the position after this many moves of the game's line (a click on the evaluation
+    /// graph), by undo and redo.
+    GoTo(usize),
 }
 
 /// Where Home, End, Page Up and Page Down step to.
@@ -82,6 +88,7 @@ impl Action {
                 | Action::ToggleCoordinates
                 | Action::ToggleNumbers
                 | Action::Save
+                | Action::ToggleAnalysis
         )
     }
 }
@@ -105,6 +112,13 @@ pub fn action(input: &Input, state: &App) -> Option<Action> {
             .find(|b| b.rect.strictly_contains(input.mouse_x, input.mouse_y))
         {
             return Some(b.action);
+        }
+        if state.analysing.graph_shown(state) {
+            let n = state.analysing.curve.len();
+            let area = state.layout().graph_area();
+            if let Some(i) = analysis::graph_hit(area, n, input.mouse_x, input.mouse_y) {
+                return Some(Action::GoTo(i));
+            }
         }
         let clicked = if led {
             // LED (46)–(47): movesMade, with the literal cellClicked and legalToMoveIn.
@@ -140,6 +154,7 @@ pub fn action(input: &Input, state: &App) -> Option<Action> {
         Key::PageUp => Some(Action::Browse(Stepping::Back)),
         Key::PageDown => Some(Action::Browse(Stepping::Forward)),
         Key::End => Some(Action::Browse(Stepping::Last)),
+        Key::Char('a') => Some(Action::ToggleAnalysis),
         Key::Char(d @ '1'..='9') if led => play(d as usize - '0' as usize),
         Key::Left if !led => Some(Action::MoveCursor(-1, 0)),
         Key::Right if !led => Some(Action::MoveCursor(1, 0)),
@@ -162,7 +177,7 @@ fn forbidden_now(state: &App, c: Cell) -> bool {
 
 /// Applies one action at time `now` (and brings the explanation up to date).
 pub fn apply(action: Action, state: App, now: f64) -> App {
-    Explained::refresh(change(action, state, now))
+    analysis::refresh(Explained::refresh(change(action, state, now)))
 }
 
 /// The change one action makes at time `now`.
@@ -278,6 +293,8 @@ fn change(action: Action, state: App, now: f64) -> App {
                 .clamp(0, g.width() as i32 - 1) as usize;
             s.cursor = Some(g.cell(row, col));
         }
+        Action::ToggleAnalysis => s.analysing.on = !s.analysing.on,
+        Action::GoTo(index) => return analysis::go_to(s, index, now),
     }
     s
 }
@@ -343,6 +360,9 @@ fn next_state(input: &Input, state: App) -> App {
             s.lose_by_fault(p, reason.clone(), now);
         }
         return s;
+    }
+    if let Some(found) = &input.analysis {
+        return analysis::take(state, found.clone());
     }
     if input.answer.is_some() {
         return match schedule::answered(&state, input) {

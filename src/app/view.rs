@@ -2,6 +2,7 @@
 //! the explanation shown, a computer's move — is worked out by `new_state` and kept in the state
 //! ([`App::explained`], [`App::thinking`]).
 
+use super::analysis;
 use super::layout::{buttons, BoardLayout, Layout};
 use super::state::{App, Score};
 use crate::coordinates;
@@ -38,8 +39,20 @@ pub fn images(state: &App) -> Vec<Image> {
     if let Some((c, _)) = state.hint {
         images.extend(layout.board.cell_box(c).inset(9).outline(ORANGE));
     }
-    if state.explain {
+    let live = analysis::wanted(state);
+    if state.explain && !analysis::explains_by_analysis(state.geometry()) {
         images.extend(explanation_images(state, &layout));
+    }
+    let report = state.analysing.report.as_ref().filter(|_| live);
+    if let Some(r) = report {
+        images.extend(analysis::board_images(r, &layout.board, game));
+    }
+    if state.analysing.graph_shown(state) {
+        images.extend(analysis::graph_images(
+            &state.analysing.curve,
+            state.game.moves().len(),
+            layout.graph_area(),
+        ));
     }
     if state.thinking.is_some() {
         let p = state.game.state().player_to_move();
@@ -59,7 +72,12 @@ pub fn images(state: &App) -> Vec<Image> {
     }
     let hints = layout.key_hints();
     let caption = state.explain.then(|| explanation_caption(state)).flatten();
+    let status = report.map(|r| analysis::status_line(r, state.geometry(), 42));
     for (i, (line, at)) in hints.iter().enumerate() {
+        if let Some(s) = status.as_ref().filter(|_| i == 0 && state.notice.is_none()) {
+            images.push(text(s, *at, super::layout::SMALL_FONT, ORANGE));
+            continue;
+        }
         match (&state.notice, &caption) {
             (Some(n), _) if i == 0 => images.push(text(n, *at, layout.font(), RED)),
             (_, Some(c)) if i + 1 == hints.len() => {
@@ -228,12 +246,14 @@ fn explanation_images(state: &App, layout: &Layout) -> Vec<Image> {
 
 /// Whose view `explain` shows, in the last key hint's place: "explain: weights for o".
 fn explanation_caption(state: &App) -> Option<String> {
-    let id = state
-        .explained
-        .as_ref()
-        .filter(|_| !state.game.state().game_over())?
-        .player;
+    if state.game.state().game_over() {
+        return None;
+    }
     let side = state.game.state().player_to_move();
+    if analysis::explains_by_analysis(state.geometry()) {
+        return Some(format!("explain: analysis for {}", side.symbol()));
+    }
+    let id = state.explained.as_ref()?.player;
     Some(if state.machine(side) {
         format!("{id} for {}: enter = its move", side.symbol())
     } else {

@@ -137,6 +137,29 @@ pub enum Command {
         #[command(flatten)]
         board: Board,
     },
+    /// Print what the search thinks of the position after the cells played so far: its best moves,
+    /// each with its value (proven win, loss or draw with the plies to the end, or x's or o's
+    /// chance to win) and its principal variation, then the depth, nodes and nodes/s.
+    Analyse {
+        /// The lines to show, best first.
+        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u16).range(1..=400))]
+        lines: u16,
+        /// The search's budget (default: 1000 ms).
+        #[command(flatten)]
+        budget: SearchBudget,
+        /// Print exactly one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Who moved first.
+        #[arg(long, value_enum, default_value_t = Side::X)]
+        start: Side,
+        /// The board.
+        #[command(flatten)]
+        board: Board,
+        /// The cells played so far, in order, the starting player's first.
+        #[arg(value_name = "CELL", allow_hyphen_values = true)]
+        cells: Vec<String>,
+    },
     /// Play as a Gomocup engine ("pbrain") over standard input and output: START, BEGIN, TURN,
     /// BOARD, INFO (with the extension `INFO k K`, the run length, and `INFO rule` 0, 1 or 4),
     /// TAKEBACK, RESTART, END, ABOUT, and Yixin's YXBOARD and YXSHOWFORBID.

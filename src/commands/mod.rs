@@ -10,13 +10,15 @@
 //! | `explain` | [`explain`] |
 //! | `solve` | [`solve`] |
 //! | `arena` | `arena` |
+//! | `analyse` | [`analyse`] |
 //! | `pbrain` | `pbrain` (the stdio loop around [`crate::pbrain::Brain`]) |
-//! | `record` | `record` |
 //! | `forbidden` | `forbidden` |
+//! | `record` | `record` |
 //!
 //! A subcommand answers with its standard output or a one-line error; the binary prints the error
 //! on standard error (after `tictactoe: `) and exits with code 2.
 
+pub mod analyse;
 mod arena;
 pub mod cli;
 pub mod explain;
@@ -70,6 +72,14 @@ pub fn run(command: Command) -> Result<String, String> {
             save,
         } => arena::run(games, seed, board, budget, &engines, save.as_deref()),
         Command::Record { file, board } => record::run(&file, board),
+        Command::Analyse {
+            lines,
+            budget,
+            json,
+            start,
+            board,
+            cells,
+        } => analyse::run(lines.into(), budget, json, start.into(), board, &cells),
         Command::Pbrain => pbrain::run().map(|()| String::new()),
         Command::Forbidden {
             start,

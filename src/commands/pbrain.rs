@@ -29,6 +29,11 @@ enum Input {
 /// the manager closes the output).
 pub fn run() -> Result<(), String> {
     let mut brain = Brain::new();
+    // The search's progress is written as it comes, while the engine thinks.
+    brain.set_progress(Box::new(|reply| {
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "{reply}").and_then(|_| out.flush());
+    }));
     let stop = brain.stop_flag();
     let (tx, rx) = mpsc::channel();
     let reader_stop = Arc::clone(&stop);

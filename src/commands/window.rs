@@ -3,9 +3,10 @@
 //! `--reset-settings`, checked before the window opens; and the settings kept between runs, read
 //! here (the command line's options win over them).
 
-use super::cli::{Cli, Side};
+use super::cli::{Board, Cli, Side};
 use super::{error_line, parse_game_under};
 use crate::app::{apply_settings, App, Seat};
+use crate::rule::Rule;
 use crate::settings::Settings;
 
 /// The window's first state from the command line, or a one-line error (a player that does not
@@ -21,8 +22,13 @@ pub fn window_app_with(cli: &Cli, settings: Option<&Settings>) -> Result<App, St
     let defaults = cli.x == "human"
         && cli.o == "human"
         && cli.start == Side::X
-        && (cli.board.width, cli.board.height, cli.board.run) == (3, 3, 3)
-        && cli.board.rule == crate::rule::Rule::Freestyle
+        && cli.board
+            == (Board {
+                width: 3,
+                height: 3,
+                run: 3,
+                rule: Rule::Freestyle,
+            })
         && cli.moves.is_empty();
     if let (Some(s), true) = (settings, defaults) {
         app = apply_settings(app, s);
@@ -44,7 +50,7 @@ pub fn window_app_with(cli: &Cli, settings: Option<&Settings>) -> Result<App, St
         app.x_seat = app.seat_named(&cli.x).unwrap_or_default();
         app.o_seat = app.seat_named(&cli.o).unwrap_or_default();
         app.game = crate::game::Game::new(app.geometry(), cli.start.into());
-        app = app.on_board(g).under_rule(cli.board.rule);
+        app = app.on_board(g);
         for (name, side) in [(&cli.x, "x"), (&cli.o, "o")] {
             if crate::players::by_name(name).is_some_and(|p| !p.plays(g)) {
                 return Err(format!("{name} does not play the {g} board (as {side})"));

@@ -65,6 +65,33 @@ pub struct SearchResult {
     pub elapsed: Duration,
 }
 
+/// What an analysis asks of one search beyond its limits (the default asks nothing: a player's
+/// search).
+#[derive(Default)]
+pub struct Hooks<'a> {
+    /// Root moves left out: the moves of the lines found already, for multi-PV.
+    pub exclude: &'a [Cell],
+    /// Analysis: the tree is searched unless the answer without it is proven, an iteration is
+    /// started whatever the time, and [`SearchResult::proven`] is the value of
+    /// [`SearchResult::best`] itself (its own proof), not of the position.
+    pub analysis: bool,
+    /// Only the tree search: not the answers without it (the only cell, a win at once, a block,
+    /// a threat-space win), which an analysis tried already.
+    pub search_only: bool,
+    /// Called after each completed depth of the main thread, with the figures so far (in the
+    /// game's cells).
+    pub on_depth: Option<&'a mut (dyn FnMut(&SearchResult) + Send)>,
+}
+
+impl Hooks<'_> {
+    /// Whether the hooks need this engine's root: moves left out, or analysis's own proofs. A
+    /// search that answers without them (another engine for some boards) must leave such a
+    /// search to this one; a report after each depth alone any engine can give.
+    pub fn need_root(&self) -> bool {
+        !self.exclude.is_empty() || self.analysis
+    }
+}
+
 /// A search: its limits, its cancel flag and its transposition table (kept between moves).
 pub struct Search {
     limits: Limits,
@@ -127,6 +154,17 @@ impl Search {
     /// [`think`](Search::think), stopping as soon as `stop` is set (instead of the search's own
     /// cancel flag): it then returns the best move found so far.
     pub fn think_until(&mut self, position: &Setup, stop: &AtomicBool) -> Option<SearchResult> {
+        self.think_with(position, stop, Hooks::default())
+    }
+
+    /// [`think_until`](Search::think_until) with an analysis's [`Hooks`]. `None` also when every
+    /// move is excluded.
+    pub fn think_with(
+        &mut self,
+        position: &Setup,
+        stop: &AtomicBool,
+        hooks: Hooks<'_>,
+    ) -> Option<SearchResult> {
         let started = Instant::now();
         let board = self.board(position, 1)?;
         let shared = Shared {
@@ -143,10 +181,18 @@ impl Search {
         let mut main = Worker::new(board.clone(), &shared, deadline, self.limits.nodes, 0);
         main.excluded = excluded.clone();
         main.renju = renju.clone();
-        let mut result = if let Some(r) = main
-            .obvious()
-            .filter(|r| !excluded.get(r.best).copied().unwrap_or(false))
-        {
+        main.exclude = hooks.exclude.iter().map(|&c| (c - 1) as u16).collect();
+        main.analysis = hooks.analysis;
+        // Progress is timed from here: the table may have taken a while to allocate.
+        main.started = Instant::now();
+        let obvious = if main.exclude.is_empty() && !hooks.search_only {
+            main.obvious()
+                .filter(|r| !excluded.get(r.best).copied().unwrap_or(false))
+                .filter(|r| !hooks.analysis || r.proven.is_some())
+        } else {
+            None
+        };
+        let mut result = if let Some(r) = obvious {
             r
         } else {
             let threads = self.limits.threads.clamp(1, super::available_cores());
@@ -157,12 +203,16 @@ impl Search {
                     helper.excluded = excluded.clone();
                     helper.renju = renju.clone();
                     let max_depth = self.limits.max_depth;
-                    scope.spawn(move || helper.iterate(max_depth, None));
+                    helper.exclude.clone_from(&main.exclude);
+                    scope.spawn(move || helper.iterate(max_depth, None, None));
                 }
-                let r = main.iterate(self.limits.max_depth, self.limits.time);
+                // An analysis deepens to the limits' depth; a player starts no iteration after
+                // half its time.
+                let budget = self.limits.time.filter(|_| !hooks.analysis);
+                let r = main.iterate(self.limits.max_depth, budget, hooks.on_depth);
                 shared.stop.store(true, Ordering::Relaxed);
                 r
-            })
+            })?
         };
         result.nodes = shared.nodes.load(Ordering::Relaxed) + main.nodes;
         result.elapsed = started.elapsed();
@@ -288,11 +338,16 @@ impl Search {
         let budget = left.map_or(nodes, |l| l.min(nodes)).max(1);
         let mut w = Worker::new(board, &shared, deadline, Some(budget), 0);
         w.sliced = true;
+        w.excluded = super::rule::excluded_at_root(&slices.position);
+        w.renju = super::rule::Renju::of(&slices.position);
         // The threat searches' failures stay known from slice to slice.
         w.vcf_failed = std::mem::take(&mut slices.vcf_failed);
         w.vct_failed = std::mem::take(&mut slices.vct_failed);
         if !slices.obvious_done {
-            let obvious = w.obvious();
+            let excluded = w.excluded.clone();
+            let obvious = w
+                .obvious()
+                .filter(|r| !excluded.get(r.best).copied().unwrap_or(false));
             slices.nodes += w.nodes;
             slices.obvious_nodes += w.nodes;
             if let Some(r) = obvious {
@@ -310,7 +365,17 @@ impl Search {
             }
             let mut ordered = Vec::new();
             slices.root_skipped = w.order_into(0, None, &mut ordered);
-            slices.root = ordered.into_iter().map(|(_, c)| c).collect();
+            let allowed = |c: u16| !w.excluded.get(c as usize).copied().unwrap_or(false);
+            slices.root = ordered
+                .into_iter()
+                .map(|(_, c)| c)
+                .filter(|&c| allowed(c))
+                .collect();
+            if slices.root.is_empty() {
+                slices.root = (0..w.b.layout().cells as u16)
+                    .filter(|&c| w.b.stone(c as usize) == EMPTY && allowed(c))
+                    .collect();
+            }
             if slices.root.is_empty() {
                 slices.root = (0..w.b.layout().cells as u16)
                     .filter(|&c| w.b.stone(c as usize) == EMPTY)
@@ -405,6 +470,14 @@ struct Worker<'a> {
     /// The worker searches a slice ([`Slices`]): its node limit is the slice's, not the move's.
     sliced: bool,
     buffers: Vec<Vec<(i32, u16)>>,
+    /// Root moves left out ([`Hooks::exclude`]).
+    exclude: Vec<u16>,
+    /// [`Hooks::analysis`].
+    analysis: bool,
+    /// Whether the best move's own value is proven, after an iteration at the root.
+    best_proven: bool,
+    /// When the search began.
+    started: Instant,
 }
 
 impl Drop for Worker<'_> {
@@ -464,6 +537,10 @@ impl<'a> Worker<'a> {
             vcf_limit: 0,
             sliced: false,
             buffers: vec![Vec::new(); MAX_PLY + 2],
+            exclude: Vec::new(),
+            analysis: false,
+            best_proven: false,
+            started: Instant::now(),
         }
     }
 
@@ -577,13 +654,21 @@ impl<'a> Worker<'a> {
         None
     }
 
-    /// Iterative deepening: searches depth 1, 2, … until the value is proven, the depth limit or
+    /// Iterative deepening (reporting each depth to `on_depth`): searches depth 1, 2, … until the value is proven, the depth limit or
     /// the time (`budget`: no new iteration after half of it) runs out, or the search is stopped.
-    fn iterate(&mut self, max_depth: u32, budget: Option<Duration>) -> SearchResult {
+    fn iterate(
+        &mut self,
+        max_depth: u32,
+        budget: Option<Duration>,
+        mut on_depth: Option<&mut (dyn FnMut(&SearchResult) + Send)>,
+    ) -> Option<SearchResult> {
         let started = Instant::now();
         let mut ordered = Vec::new();
         self.root_skipped = self.order_into(0, None, &mut ordered);
-        let allowed = |c: u16| !self.excluded.get(c as usize).copied().unwrap_or(false);
+        // Neither a forbidden point (renju) nor a line's move already found (multi-PV).
+        let allowed = |c: u16| {
+            !self.excluded.get(c as usize).copied().unwrap_or(false) && !self.exclude.contains(&c)
+        };
         let mut root: Vec<u16> = ordered
             .into_iter()
             .map(|(_, c)| c)
@@ -595,9 +680,7 @@ impl<'a> Worker<'a> {
                 .collect();
         }
         if root.is_empty() {
-            root = (0..self.b.layout().cells as u16)
-                .filter(|&c| self.b.stone(c as usize) == EMPTY)
-                .collect();
+            return None;
         }
         let mut result = SearchResult {
             best: root[0] as usize,
@@ -617,7 +700,18 @@ impl<'a> Worker<'a> {
             result.value = value;
             result.depth = depth;
             result.pv = self.pv(best);
-            result.proven = self.proven(value, proven);
+            let shown = if self.analysis {
+                self.best_proven
+            } else {
+                proven
+            };
+            result.proven = self.proven(value, shown);
+            if let Some(report) = on_depth.as_mut() {
+                let mut seen = in_game_cells(result.clone());
+                seen.nodes = self.shared.nodes.load(Ordering::Relaxed) + self.nodes;
+                seen.elapsed = self.started.elapsed();
+                report(&seen);
+            }
             if proven || self.aborted {
                 break;
             }
@@ -625,7 +719,7 @@ impl<'a> Worker<'a> {
                 break;
             }
         }
-        result
+        Some(result)
     }
 
     /// The game-theoretic value of a root value `value`, when it is `proven`.
@@ -687,6 +781,7 @@ impl<'a> Worker<'a> {
             }
         }
         let (v, i, p) = best?;
+        self.best_proven = p;
         // A win needs only its own proof; any other value needs every move's.
         let proven = if v >= MATE_BOUND { p } else { all_proven };
         moves[..=i].rotate_right(1);

@@ -13,7 +13,9 @@
 //! when its cancel flag is set. Where the search reaches every end of the game it returns a proven
 //! value ([`SearchResult::proven`]).
 
+pub mod analysis;
 mod board;
+pub mod calibration;
 mod engine;
 mod rule;
 mod tt;
@@ -22,7 +24,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-pub use engine::{Search, SearchResult, Slices};
+pub use engine::{Hooks, Search, SearchResult, Slices};
 
 /// The value of a won game for the side that wins it at the root; a win in `n` plies is worth
 /// `MATE - n`, a loss in `n` plies `-(MATE - n)`.
