@@ -329,6 +329,8 @@ pub struct Brain {
     time_left: Option<u64>,
     /// Fixed limits instead of the manager's times (tests: node budgets).
     fixed: Option<Limits>,
+    /// Threads for the search (`INFO thread_num`, default 1).
+    threads: usize,
     search: Search,
     stop: Arc<AtomicBool>,
     ended: bool,
@@ -386,6 +388,7 @@ impl Brain {
             timeout_match: 0,
             time_left: None,
             fixed: None,
+            threads: 1,
             search: Search::new(Limits::time(1000), Arc::clone(&stop)),
             stop,
             ended: false,
@@ -576,7 +579,9 @@ impl Brain {
                     }
                 }
             }
-            // max_memory, game_type, evaluate, folder and keys not known: nothing to do.
+            "thread_num" => self.threads = number("thread_num")?.clamp(1, 64) as usize,
+            "max_memory" => self.search.set_memory(number("max_memory")?),
+            // game_type, evaluate, folder and keys not known: nothing to do.
             _ => {}
         }
         Ok(Vec::new())
@@ -663,10 +668,10 @@ impl Brain {
             stones: self.stones,
             to_move: OWN,
         };
-        self.search.set_limits(
-            self.fixed
-                .unwrap_or_else(|| Limits::time(self.move_time().as_millis() as u64)),
-        );
+        self.search.set_limits(self.fixed.unwrap_or_else(|| Limits {
+            threads: self.threads,
+            ..Limits::time(self.move_time().as_millis() as u64)
+        }));
         let Brain {
             search,
             stop,
@@ -961,6 +966,18 @@ mod tests {
         assert!(board(0)[0].starts_with("ERROR"), "freestyle: the six won");
         let (x, y) = xy(&board(1));
         assert!(!own.contains(&(x, y)) && !theirs.contains(&(x, y)));
+    }
+
+    #[test]
+    fn thread_num_and_max_memory_are_taken() {
+        let mut b = brain();
+        assert_eq!(say(&mut b, "INFO thread_num 2"), Vec::<String>::new());
+        assert_eq!(b.threads, 2);
+        assert_eq!(say(&mut b, "INFO thread_num 0"), Vec::<String>::new());
+        assert_eq!(b.threads, 1, "at least one thread");
+        assert!(say(&mut b, "INFO thread_num many")[0].starts_with("ERROR"));
+        assert!(say(&mut b, "INFO max_memory lots")[0].starts_with("ERROR"));
+        assert_eq!(say(&mut b, "INFO max_memory 0"), Vec::<String>::new());
     }
 
     #[test]

@@ -13,7 +13,7 @@ use super::tt::{Bound, Entry, Table};
 use super::{Limits, MATE, MATE_BOUND};
 use crate::clock::Instant;
 use crate::geometry::Cell;
-use crate::rules::Setup;
+use crate::rules::{Player, Setup};
 use crate::value::Value;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -99,6 +99,10 @@ pub struct Search {
     tt: Table,
     /// The board the table's keys were made for.
     shape: Option<(usize, usize, usize)>,
+    /// The table of the five-in-a-row search (made on its first use).
+    gomoku_tt: Option<super::gomoku::Table>,
+    /// The memory the manager allows, in bytes (0: not said).
+    memory: u64,
 }
 
 /// What the threads of one search share.
@@ -122,6 +126,8 @@ impl Search {
             cancel,
             tt: Table::with_slots(1),
             shape: None,
+            gomoku_tt: None,
+            memory: 0,
         }
     }
 
@@ -135,9 +141,22 @@ impl Search {
         self.limits = limits;
     }
 
+    /// The memory the engine may use, in bytes (Gomocup's `INFO max_memory`; 0: not said). The
+    /// five-in-a-row search's table takes half of it (64 MiB when not said), made anew on the
+    /// next move when its size changes.
+    pub fn set_memory(&mut self, bytes: u64) {
+        if bytes != self.memory {
+            self.memory = bytes;
+            self.gomoku_tt = None;
+        }
+    }
+
     /// Forgets what earlier searches stored.
     pub fn clear(&mut self) {
         self.tt.clear();
+        if let Some(t) = &self.gomoku_tt {
+            t.clear();
+        }
     }
 
     /// Thinks about `position` and returns the move to play, or `None` when the game is over
@@ -163,7 +182,7 @@ impl Search {
         &mut self,
         position: &Setup,
         stop: &AtomicBool,
-        hooks: Hooks<'_>,
+        mut hooks: Hooks<'_>,
     ) -> Option<SearchResult> {
         let started = Instant::now();
         let board = self.board(position, 1)?;
@@ -194,6 +213,25 @@ impl Search {
         };
         let mut result = if let Some(r) = obvious {
             r
+        } else if let Some(r) = (!hooks.need_root()
+            && position.rule == crate::rule::Rule::Freestyle)
+            .then(|| {
+                Search::gomoku(
+                    &mut self.gomoku_tt,
+                    self.memory,
+                    self.limits,
+                    position,
+                    stop,
+                    started,
+                )
+            })
+            .flatten()
+        {
+            // One report, of the whole search: the pattern search reports no depths of its own.
+            if let Some(f) = hooks.on_depth.as_mut() {
+                f(&r);
+            }
+            return Some(r);
         } else {
             let threads = self.limits.threads.clamp(1, super::available_cores());
             std::thread::scope(|scope| {
@@ -438,6 +476,53 @@ impl Search {
         };
         slices.nodes += w.nodes;
         finish(slices, answer)
+    }
+}
+
+impl Search {
+    /// The five-in-a-row search on the pattern board, for boards of more than 49 cells with a run
+    /// of five; `None` for other games.
+    fn gomoku(
+        table: &mut Option<super::gomoku::Table>,
+        memory: u64,
+        limits: Limits,
+        position: &Setup,
+        stop: &AtomicBool,
+        started: Instant,
+    ) -> Option<SearchResult> {
+        use super::pattern::PatternBoard;
+        let g = position.geometry;
+        let (w, h) = (g.width(), g.height());
+        if g.run() != 5
+            || w * h <= RESTRICT_ABOVE_CELLS
+            || std::env::var_os("TICTACTOE_OLD_SEARCH").is_some()
+        {
+            return None;
+        }
+        let mut board = PatternBoard::new(w, h)?;
+        for p in Player::BOTH {
+            for c in position.stones[p] {
+                let (row, column) = g.row_column(c);
+                board.set_to_move(p.index());
+                board.make(board.index(column, row));
+            }
+        }
+        board.set_to_move(position.to_move.index());
+        let bytes = match memory {
+            0 => 64 << 20,
+            m => (m / 2).clamp(1 << 20, 1 << 30) as usize,
+        };
+        let tt = table.get_or_insert_with(|| super::gomoku::Table::with_bytes(bytes));
+        // The deadline counts from the start of the move (the threat searches and the tables
+        // made on the first move included).
+        let mut r = super::gomoku::think(&board, limits, tt, stop, started)?;
+        // The pattern board's answer is `row · width + column`: in the game's cells.
+        let cell = |i: usize| g.cell(i / w, i % w);
+        r.best = cell(r.best);
+        for c in &mut r.pv {
+            *c = cell(*c);
+        }
+        Some(r)
     }
 }
 

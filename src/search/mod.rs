@@ -8,6 +8,10 @@
 //!   of fours, each forcing the one block, ending in a double four, at the root and at the leaves;
 //!   VCT: threats of a double four too, each answered by every move that could stop it, at the
 //!   root).
+//! - `pattern`: the board of five in a row (freestyle) with line patterns and per-cell threats
+//!   from tables, and `gomoku`: its search (PVS with aspiration windows, threat-driven move
+//!   generation, LMR and pruning, VCF at the leaves), which `engine` uses for a run of five on
+//!   boards of more than 49 cells.
 //!
 //! A [`Search`] thinks about a [`State`](crate::rules::State) within its [`Limits`] (time, nodes) and stops at once
 //! when its cancel flag is set. Where the search reaches every end of the game it returns a proven
@@ -17,6 +21,8 @@ pub mod analysis;
 mod board;
 pub mod calibration;
 mod engine;
+mod gomoku;
+mod pattern;
 mod rule;
 mod tt;
 

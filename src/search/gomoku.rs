@@ -1,0 +1,1097 @@
+//! The search for five in a row (freestyle) on boards of 5 to 32 a side, on the pattern board
+//! ([`super::pattern`]): iterative deepening with aspiration windows, principal-variation search,
+//! a transposition table, threat-driven move generation (a five to block leaves one move; an
+//! opponent's open three leaves only fours and the cells of his fours), late-move reductions and
+//! pruning, futility pruning and razoring on quiet nodes, history, killer and counter-move
+//! ordering, and a victory-by-continuous-fours search (VCF) as the quiescence search at the leaves.
+//!
+//! Values are for the side to move; a win in `n` plies from the root is `WIN - n`.
+
+use super::pattern::{PatternBoard, Threat, EMPTY};
+use super::{Limits, SearchResult, MATE};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// A won game, `WIN - plies`.
+const WIN: i32 = 30_000;
+/// Values beyond this are wins or losses.
+const WIN_BOUND: i32 = WIN - 1000;
+const INF: i32 = WIN + 1;
+/// The evaluation's bonus for having the move.
+const TEMPO: i32 = 100;
+const MAX_PLY: usize = 120;
+/// Plies of forced blocks the quiescence search follows.
+const QS_PLIES: i32 = 24;
+/// Fours a VCF may play.
+const VCF_FOURS: i32 = 12;
+
+#[inline]
+fn win_in(ply: usize) -> i32 {
+    WIN - ply as i32
+}
+
+#[inline]
+fn lost_in(ply: usize) -> i32 {
+    -WIN + ply as i32
+}
+
+fn to_tt(v: i32, ply: usize) -> i32 {
+    if v >= WIN_BOUND {
+        v + ply as i32
+    } else if v <= -WIN_BOUND {
+        v - ply as i32
+    } else {
+        v
+    }
+}
+
+fn from_tt(v: i32, ply: usize) -> i32 {
+    if v >= WIN_BOUND {
+        v - ply as i32
+    } else if v <= -WIN_BOUND {
+        v + ply as i32
+    } else {
+        v
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Bound {
+    Exact = 0,
+    Lower = 1,
+    Upper = 2,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    value: i32,
+    depth: i32,
+    bound: Bound,
+    best: Option<u16>,
+}
+
+/// The transposition table: two `AtomicU64` a slot, data and key XOR data (torn writes read as a
+/// miss), shared by the threads of a search and kept between moves.
+pub struct Table {
+    slots: Vec<[AtomicU64; 2]>,
+    mask: usize,
+}
+
+impl Table {
+    /// A table of about `bytes` (16 bytes a slot, a power of two of them).
+    pub fn with_bytes(bytes: usize) -> Table {
+        let n = (bytes / 16).max(1024).next_power_of_two();
+        let n = if n * 16 > bytes.max(16 * 1024) {
+            n / 2
+        } else {
+            n
+        };
+        Table {
+            slots: (0..n)
+                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+                .collect(),
+            mask: n - 1,
+        }
+    }
+
+    /// Forgets every entry.
+    pub fn clear(&self) {
+        for s in &self.slots {
+            s[0].store(0, Ordering::Relaxed);
+            s[1].store(0, Ordering::Relaxed);
+        }
+    }
+
+    fn pack(e: Entry) -> u64 {
+        (e.value as i16 as u16 as u64)
+            | ((e.depth.clamp(0, 255) as u64) << 16)
+            | ((e.bound as u64) << 24)
+            | ((e.best.map_or(0xFFFF, |m| m) as u64) << 32)
+            | (1 << 63)
+    }
+
+    fn unpack(d: u64) -> Entry {
+        let m = (d >> 32) as u16;
+        Entry {
+            value: d as u16 as i16 as i32,
+            depth: ((d >> 16) & 0xFF) as i32,
+            bound: match (d >> 24) & 3 {
+                0 => Bound::Exact,
+                1 => Bound::Lower,
+                _ => Bound::Upper,
+            },
+            best: (m != 0xFFFF).then_some(m),
+        }
+    }
+
+    #[inline]
+    fn probe(&self, key: u64) -> Option<Entry> {
+        let s = &self.slots[key as usize & self.mask];
+        let data = s[0].load(Ordering::Relaxed);
+        let check = s[1].load(Ordering::Relaxed);
+        (data != 0 && check ^ data == key).then(|| Table::unpack(data))
+    }
+
+    #[inline]
+    fn store(&self, key: u64, e: Entry) {
+        let s = &self.slots[key as usize & self.mask];
+        if let Some(old) = self.probe(key) {
+            // A proven result is not replaced by an estimate; a deeper exact one only by a
+            // result as deep.
+            let old_proven = old.value.abs() >= WIN_BOUND && old.bound == Bound::Exact;
+            let new_proven = e.value.abs() >= WIN_BOUND;
+            if !new_proven && (old_proven || old.depth > e.depth + 2) {
+                return;
+            }
+        }
+        let data = Table::pack(e);
+        s[0].store(data, Ordering::Relaxed);
+        s[1].store(key ^ data, Ordering::Relaxed);
+    }
+}
+
+/// What the threads of one search share.
+struct Shared<'a> {
+    tt: &'a Table,
+    cancel: &'a AtomicBool,
+    stop: AtomicBool,
+    nodes: AtomicU64,
+}
+
+/// `LMR[d][i]`: the plies a late quiet move `i` is searched less at depth `d`.
+fn reduction(depth: i32, index: usize) -> i32 {
+    let d = (depth.max(1) as f32).ln();
+    let i = (index.max(1) as f32).ln();
+    (0.3 + d * i * 0.8) as i32
+}
+
+/// Quiet moves searched at depth `d` before the rest are pruned.
+fn move_count_limit(depth: i32, improving: bool) -> usize {
+    let base = 3.0 + (depth.max(0) as f32).powf(1.3);
+    (if improving { base } else { base / 2.0 }) as usize + 1
+}
+
+/// One thread's search.
+struct Worker<'a> {
+    b: PatternBoard,
+    shared: &'a Shared<'a>,
+    deadline: Option<Instant>,
+    node_limit: Option<u64>,
+    id: usize,
+    nodes: u64,
+    aborted: bool,
+    /// `history[colour][cell]`: how often a move caused a cut-off, weighted by depth².
+    history: Vec<[i32; 2]>,
+    killers: Vec<[u16; 2]>,
+    /// `counter[cell]`: the reply that refuted the move on `cell` last.
+    counter: Vec<u16>,
+    /// The static evaluation at each ply (for "improving").
+    evals: Vec<i32>,
+    buffers: Vec<Vec<(i32, u16)>>,
+    vcf_buffers: Vec<Vec<(i32, u16)>>,
+    /// Positions (hash with the low byte the depth) where a VCF failed, direct-mapped.
+    vcf_failed: Vec<u64>,
+    sel_depth: usize,
+    root_depth: i32,
+    qnodes: u64,
+    vnodes: u64,
+}
+
+/// Score of a threat for move ordering: attack (own) and defence (opponent's).
+const ATTACK: [i32; 13] = [
+    0, 40, 30, 120, 140, 350, 500, 2500, 300, 1000, 5000, 20000, 100000,
+];
+const DEFENCE: [i32; 13] = [
+    0, 25, 20, 80, 90, 250, 350, 1500, 200, 700, 3000, 15000, 50000,
+];
+
+impl<'a> Worker<'a> {
+    fn new(
+        b: PatternBoard,
+        shared: &'a Shared<'a>,
+        deadline: Option<Instant>,
+        node_limit: Option<u64>,
+        id: usize,
+    ) -> Worker<'a> {
+        let n = b.padded_cells();
+        Worker {
+            b,
+            shared,
+            deadline,
+            node_limit,
+            id,
+            nodes: 0,
+            aborted: false,
+            history: vec![[0; 2]; n],
+            killers: vec![[u16::MAX; 2]; MAX_PLY + 4],
+            counter: vec![u16::MAX; n],
+            evals: vec![0; MAX_PLY + 4],
+            buffers: vec![Vec::new(); MAX_PLY + 4],
+            vcf_buffers: vec![Vec::new(); VCF_FOURS as usize + 1],
+            vcf_failed: vec![0; 1 << 16],
+            sel_depth: 0,
+            root_depth: 1,
+            qnodes: 0,
+            vnodes: 0,
+        }
+    }
+
+    #[inline]
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes & 255 == 0 {
+            let out = self.shared.cancel.load(Ordering::Relaxed)
+                || self.shared.stop.load(Ordering::Relaxed)
+                || self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.node_limit.is_some_and(|n| self.nodes >= n);
+            if out {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    /// The static value for the side to move: its cells' values against the opponent's, and the
+    /// threats on the board (who has the initiative).
+    fn evaluate(&self) -> i32 {
+        let me = self.b.to_move();
+        let opp = 1 - me;
+        let mut v = self.b.value_sum(me) - self.b.value_sum(opp);
+        // The opponent's open three must be answered now: his initiative.
+        if self.b.count(opp, Threat::Flex4) > 0 {
+            v -= 60;
+        }
+        // Our own threats: the side to move can play them first.
+        if self.b.count_at_least(me, Threat::Flex3x2) > 0 {
+            v += 120;
+        } else if self.b.count_at_least(me, Threat::Flex3) > 0 {
+            v += 40;
+        }
+        if self.b.count_at_least(opp, Threat::Block4Flex3) > 0 {
+            v -= 50;
+        }
+        v + TEMPO
+    }
+
+    /// Mate-distance checks common to every node: `Some(value)` when the position is decided by
+    /// the threats on the board (a five to play, two fives to block, an open four).
+    #[inline]
+    fn decided(&self, ply: usize) -> Option<i32> {
+        let me = self.b.to_move();
+        let opp = 1 - me;
+        if self.b.count(me, Threat::Five) > 0 {
+            return Some(win_in(ply + 1));
+        }
+        let fives = self.b.count(opp, Threat::Five);
+        if fives >= 2 {
+            return Some(lost_in(ply + 2));
+        }
+        if fives == 0 && self.b.count(me, Threat::Flex4) > 0 {
+            return Some(win_in(ply + 3));
+        }
+        None
+    }
+
+    /// The quiescence search: the static value, or a win by continuous fours (a five to block is
+    /// blocked first).
+    fn qsearch(&mut self, alpha: i32, beta: i32, ply: usize, qply: i32) -> i32 {
+        self.qnodes += 1;
+        if self.tick() {
+            return 0;
+        }
+        if let Some(v) = self.decided(ply) {
+            return v;
+        }
+        if ply >= MAX_PLY {
+            return self.evaluate();
+        }
+        let me = self.b.to_move();
+        let opp = 1 - me;
+        if self.b.count(opp, Threat::Five) == 1 {
+            // Forced: block the five.
+            let Some(c) = self.b.find(opp, Threat::Five) else {
+                return self.evaluate();
+            };
+            self.b.make(c);
+            let v = -self.qsearch(-beta, -alpha, ply + 1, qply - 1);
+            self.b.unmake();
+            return v;
+        }
+        let stand = self.evaluate();
+        if stand >= beta || qply <= 0 {
+            return stand;
+        }
+        if let Some(plies) = self.vcf(VCF_FOURS) {
+            return win_in(ply + plies as usize);
+        }
+        stand
+    }
+
+    /// Victory by continuous fours: can the side to move (no five of the opponent's to block, or
+    /// one that its block makes a four of its own) win by fours, each answered by its one block,
+    /// within `depth` fours? The plies to the five.
+    fn vcf(&mut self, depth: i32) -> Option<i32> {
+        self.vnodes += 1;
+        let me = self.b.to_move();
+        let opp = 1 - me;
+        if self.b.count(me, Threat::Five) > 0 {
+            return Some(1);
+        }
+        let fives = self.b.count(opp, Threat::Five);
+        if fives >= 2 {
+            return None;
+        }
+        if fives == 0 && self.b.count(me, Threat::Flex4) > 0 {
+            return Some(3);
+        }
+        if depth <= 0 || self.b.count_at_least(me, Threat::Block4) == 0 || self.tick() {
+            return None;
+        }
+        let key = self.b.hash();
+        let slot = key as usize & (self.vcf_failed.len() - 1);
+        if self.vcf_failed[slot] == (key & !0xFF) | depth as u64 {
+            return None;
+        }
+        let mut moves = std::mem::take(&mut self.vcf_buffers[depth as usize]);
+        moves.clear();
+        if fives == 1 {
+            // The block must itself be a four.
+            if let Some(c) = self.b.find(opp, Threat::Five) {
+                if self.b.threat(me, c) >= Threat::Block4 {
+                    moves.push((0, c as u16));
+                }
+            }
+        } else {
+            for &c in self.b.cells() {
+                let c = c as usize;
+                if self.b.stone(c) == EMPTY && self.b.threat(me, c) >= Threat::Block4 {
+                    let t = self.b.threat(me, c);
+                    moves.push((ATTACK[t as usize] + self.b.value(me, c), c as u16));
+                }
+            }
+            moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
+        }
+        let mut found = None;
+        for &(_, c) in moves.iter() {
+            self.b.make(c as usize);
+            // The defender blocks the four (its own five first, if the four left it one).
+            let r = if self.b.count(opp, Threat::Five) > 0 {
+                None
+            } else if let Some(block) = self.b.find(me, Threat::Five) {
+                self.b.make(block);
+                let r = self.vcf(depth - 1);
+                self.b.unmake();
+                r
+            } else {
+                None
+            };
+            self.b.unmake();
+            if let Some(p) = r {
+                found = Some(p + 2);
+                break;
+            }
+            if self.aborted {
+                break;
+            }
+        }
+        self.vcf_buffers[depth as usize] = moves;
+        if found.is_none() && !self.aborted {
+            self.vcf_failed[slot] = (key & !0xFF) | depth as u64;
+        }
+        found
+    }
+
+    /// The moves to search at a node, best first, into `out`. With a five to block, that cell;
+    /// against an open three, the fours and the cells of the opponent's fours; otherwise every
+    /// cell near a stone.
+    fn generate(&self, ply: usize, tt_move: Option<u16>, out: &mut Vec<(i32, u16)>) {
+        let me = self.b.to_move();
+        let opp = 1 - me;
+        if self.b.count(opp, Threat::Five) > 0 {
+            if let Some(c) = self.b.find(opp, Threat::Five) {
+                out.push((0, c as u16));
+            }
+            return;
+        }
+        let defend = self.b.count(opp, Threat::Flex4) > 0;
+        // Against a four-three to come, only the cells on its lines within four, and fours.
+        let four_three = if defend {
+            None
+        } else {
+            self.b.find_exact(opp, Threat::Block4Flex3)
+        };
+        let steps = self.b.steps();
+        let on_lines = |c: usize, q: usize| {
+            let diff = c as isize - q as isize;
+            diff == 0
+                || steps
+                    .iter()
+                    .any(|&s| diff % s == 0 && (diff / s).abs() <= 4 && self.b.aligned(c, q, s))
+        };
+        let killers = self.killers[ply];
+        let counter = self.b.last().map_or(u16::MAX, |l| self.counter[l]);
+        let empty_board = self.b.stones() == 0;
+        for &c in self.b.cells() {
+            let c = c as usize;
+            if self.b.stone(c) != EMPTY {
+                continue;
+            }
+            if !self.b.is_candidate(c) && !empty_board {
+                continue;
+            }
+            let (a, d) = (self.b.threat(me, c), self.b.threat(opp, c));
+            if defend && a < Threat::Block4 && d < Threat::Block4 {
+                continue;
+            }
+            if let Some(q) = four_three {
+                if a < Threat::Block4 && !on_lines(c, q) {
+                    continue;
+                }
+            }
+            let mut key = ATTACK[a as usize]
+                + DEFENCE[d as usize]
+                + 2 * self.b.value(me, c)
+                + self.b.value(opp, c);
+            key += self.history[c][me] >> 8;
+            let cu = c as u16;
+            if tt_move == Some(cu) {
+                key = i32::MAX;
+            } else if killers[0] == cu {
+                key += 400;
+            } else if killers[1] == cu {
+                key += 250;
+            } else if counter == cu {
+                key += 200;
+            }
+            out.push((key, cu));
+        }
+        if empty_board {
+            let (w, h) = (self.b.width(), self.b.height());
+            let centre = self.b.index(w / 2, h / 2) as u16;
+            out.retain(|&(_, c)| c == centre);
+        }
+        out.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    }
+
+    /// Negamax with alpha-beta and principal-variation search.
+    fn search(
+        &mut self,
+        mut alpha: i32,
+        mut beta: i32,
+        depth: i32,
+        ply: usize,
+        pv_node: bool,
+        cut_node: bool,
+    ) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        if let Some(v) = self.decided(ply) {
+            return v;
+        }
+        if depth <= 0 {
+            return self.qsearch(alpha, beta, ply, QS_PLIES);
+        }
+        if ply >= MAX_PLY {
+            return self.evaluate();
+        }
+        self.sel_depth = self.sel_depth.max(ply);
+        // Mate-distance pruning.
+        alpha = alpha.max(lost_in(ply));
+        beta = beta.min(win_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+        let me = self.b.to_move();
+        let opp = 1 - me;
+        let key = self.b.hash();
+        let entry = self.shared.tt.probe(key);
+        if let Some(e) = entry {
+            if !pv_node && e.depth >= depth {
+                let v = from_tt(e.value, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => v >= beta,
+                    Bound::Upper => v <= alpha,
+                };
+                if cut {
+                    return v;
+                }
+            }
+        }
+        let opp_five = self.b.count(opp, Threat::Five) > 0;
+        let opp_three = self.b.count(opp, Threat::Flex4) > 0;
+        let eval = if opp_five {
+            -self.evals[ply.saturating_sub(1)]
+        } else {
+            self.evaluate()
+        };
+        self.evals[ply] = eval;
+        let improving = ply >= 2 && eval > self.evals[ply - 2];
+        if !pv_node && !opp_five && !opp_three && beta.abs() < WIN_BOUND {
+            // Reverse futility: far above beta at a shallow depth.
+            if depth <= 6 && eval - 60 * (depth - improving as i32) >= beta {
+                return eval;
+            }
+            // Razoring: far below alpha, only fours could help.
+            if depth <= 2 && eval + 80 + 40 * depth < alpha {
+                let v = self.qsearch(alpha, alpha + 1, ply, QS_PLIES);
+                if v <= alpha {
+                    return v;
+                }
+            }
+        }
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        moves.clear();
+        self.generate(ply, entry.and_then(|e| e.best), &mut moves);
+        let forced = opp_five;
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move: Option<u16> = None;
+        let mut searched = 0usize;
+        for i in 0..moves.len() {
+            let c = moves[i].1 as usize;
+            let (a, d) = (self.b.threat(me, c), self.b.threat(opp, c));
+            let tactical = a >= Threat::Flex3 || d >= Threat::Flex3x2 || forced || opp_three;
+            // Late-move pruning of quiet moves at shallow depths.
+            if !pv_node
+                && !tactical
+                && best > -WIN_BOUND
+                && searched >= move_count_limit(depth, improving)
+            {
+                continue;
+            }
+            // Forced replies (a five to block, an open three to answer) cost no depth, deep in
+            // the tree only as far as twice the root's depth.
+            let new_depth = if forced || (opp_three && ply < 2 * self.root_depth as usize) {
+                depth
+            } else {
+                depth - 1
+            };
+            self.b.make(c);
+            let mut v;
+            if searched == 0 {
+                v = -self.search(-beta, -alpha, new_depth, ply + 1, pv_node, false);
+            } else {
+                let mut r = 0;
+                if depth >= 2 && searched >= 1 && !(forced || opp_three) {
+                    r = reduction(depth, searched + 1);
+                    if tactical {
+                        r -= 1;
+                    }
+                    if pv_node {
+                        r -= 1;
+                    }
+                    if cut_node {
+                        r += 1;
+                    }
+                    if !improving {
+                        r += 0;
+                    }
+                    if self.history[c][me] > 0 {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                }
+                v = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false, true);
+                if v > alpha && r > 0 && !self.aborted {
+                    v = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, false, !cut_node);
+                }
+                if v > alpha && v < beta && pv_node && !self.aborted {
+                    v = -self.search(-beta, -alpha, new_depth, ply + 1, true, false);
+                }
+            }
+            self.b.unmake();
+            if self.aborted {
+                break;
+            }
+            searched += 1;
+            if v > best {
+                best = v;
+                best_move = Some(c as u16);
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        if !forced {
+                            self.history[c][me] += depth * depth * 16;
+                            if self.history[c][me] > 1 << 20 {
+                                for h in self.history.iter_mut() {
+                                    h[me] /= 2;
+                                }
+                            }
+                            let k = &mut self.killers[ply];
+                            if k[0] != c as u16 {
+                                k[1] = k[0];
+                                k[0] = c as u16;
+                            }
+                            if let Some(l) = self.b.last() {
+                                self.counter[l] = c as u16;
+                            }
+                            // Quiet moves tried before the cut-off lose history.
+                            for &(_, q) in &moves[..i] {
+                                let h = &mut self.history[q as usize][me];
+                                *h -= depth * depth * 4;
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[ply] = moves;
+        if self.aborted {
+            return 0;
+        }
+        let Some(best_move) = best_move else {
+            // No candidate at all (a full board near the stones, or all pruned): judge it.
+            return if searched == 0 && self.b.count(opp, Threat::Flex4) > 0 {
+                lost_in(ply + 4)
+            } else {
+                eval
+            };
+        };
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            key,
+            Entry {
+                value: to_tt(best, ply),
+                depth,
+                bound,
+                best: Some(best_move),
+            },
+        );
+        best
+    }
+
+    /// One iteration at the root within (alpha, beta): the value and the best move, or `None`
+    /// when stopped before the first move was searched.
+    fn root(
+        &mut self,
+        depth: i32,
+        alpha0: i32,
+        beta: i32,
+        moves: &mut [u16],
+    ) -> Option<(i32, u16)> {
+        let mut alpha = alpha0;
+        let mut best: Option<(i32, usize)> = None;
+        for (i, &c) in moves.iter().enumerate() {
+            let c = c as usize;
+            self.b.make(c);
+            let mut v;
+            if i == 0 {
+                v = -self.search(-beta, -alpha, depth - 1, 1, true, false);
+            } else {
+                v = -self.search(-alpha - 1, -alpha, depth - 1, 1, false, true);
+                if v > alpha && v < beta && !self.aborted {
+                    v = -self.search(-beta, -alpha, depth - 1, 1, true, false);
+                }
+            }
+            self.b.unmake();
+            if self.aborted {
+                break;
+            }
+            if best.is_none_or(|(b, _)| v > b) {
+                best = Some((v, i));
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let (v, i) = best?;
+        moves[..=i].rotate_right(1);
+        if !self.aborted {
+            let bound = if v >= beta {
+                Bound::Lower
+            } else if v > alpha0 {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.shared.tt.store(
+                self.b.hash(),
+                Entry {
+                    value: v,
+                    depth,
+                    bound,
+                    best: Some(moves[0]),
+                },
+            );
+        }
+        Some((v, moves[0]))
+    }
+
+    /// The root moves, best first by the move ordering.
+    fn root_moves(&mut self) -> Vec<u16> {
+        let mut ordered = Vec::new();
+        self.generate(0, None, &mut ordered);
+        if ordered.is_empty() {
+            // No defence near: every empty cell.
+            return self
+                .b
+                .cells()
+                .iter()
+                .copied()
+                .filter(|&c| self.b.stone(c as usize) == EMPTY)
+                .collect();
+        }
+        ordered.into_iter().map(|(_, c)| c).collect()
+    }
+
+    /// Iterative deepening with aspiration windows. `soft`: no new iteration after this time.
+    fn iterate(
+        &mut self,
+        max_depth: u32,
+        soft: Option<Duration>,
+        started: Instant,
+    ) -> (i32, u16, u32) {
+        let mut root = self.root_moves();
+        let mut value: i32 = 0;
+        let mut best = root[0];
+        let mut done = 0;
+        if let Some(v) = self.decided(0) {
+            return (v, best, 0);
+        }
+        let first = 1 + (self.id as u32 % 2);
+        let mut stable = 0u32;
+        for depth in first..=max_depth.max(1) {
+            let depth = depth as i32;
+            self.root_depth = depth;
+            let mut delta = 40;
+            let (mut lo, mut hi) = if depth >= 5 && value.abs() < WIN_BOUND {
+                (value - delta, value + delta)
+            } else {
+                (-INF, INF)
+            };
+            let found = loop {
+                let r = self.root(depth, lo, hi, &mut root);
+                if self.aborted {
+                    break r;
+                }
+                let Some((v, _)) = r else { break None };
+                if v <= lo && lo > -INF {
+                    lo = (v - delta).max(-INF);
+                    delta *= 2;
+                } else if v >= hi && hi < INF {
+                    hi = (v + delta).min(INF);
+                    delta *= 2;
+                } else {
+                    break r;
+                }
+                if delta > 1000 {
+                    lo = -INF;
+                    hi = INF;
+                }
+            };
+            if self.id == 0 && std::env::var_os("TICTACTOE_SEARCH_STATS").is_some() {
+                eprintln!(
+                    "iter {depth} nodes {} q {} v {} ms {} value {:?} root {}",
+                    self.nodes,
+                    self.qnodes,
+                    self.vnodes,
+                    started.elapsed().as_millis(),
+                    found.map(|f| f.0),
+                    root.len()
+                );
+            }
+            match found {
+                Some((v, m)) if !self.aborted => {
+                    stable = if m == best { stable + 1 } else { 0 };
+                    value = v;
+                    best = m;
+                    done = depth as u32;
+                }
+                Some((v, m)) => {
+                    // Stopped in the iteration: its best move stands if it was searched fully
+                    // and beats the last iteration's.
+                    if m != best && v > value {
+                        best = m;
+                        value = v;
+                    }
+                    break;
+                }
+                None => break,
+            }
+            if value.abs() >= WIN_BOUND && depth > (WIN - value.abs()) + 2 {
+                break;
+            }
+            if let Some(s) = soft {
+                let used = started.elapsed();
+                // A stable best move stops sooner.
+                let share = if stable >= 4 { 0.45 } else { 0.7 };
+                if used.as_secs_f64() > s.as_secs_f64() * share {
+                    break;
+                }
+            }
+        }
+        (value, best, done)
+    }
+}
+
+/// Thinks about the position on `board` within `limits` on `tt`, and returns the move with its
+/// value, the depth completed, the nodes and the principal variation (cells `row · width +
+/// column`). `None` when the board is full.
+pub fn think(
+    board: &PatternBoard,
+    limits: Limits,
+    tt: &Table,
+    cancel: &AtomicBool,
+    started: Instant,
+) -> Option<SearchResult> {
+    let shared = Shared {
+        tt,
+        cancel,
+        stop: AtomicBool::new(false),
+        nodes: AtomicU64::new(0),
+    };
+    if !board
+        .cells()
+        .iter()
+        .any(|&c| board.stone(c as usize) == EMPTY)
+    {
+        return None;
+    }
+    // Short of the limit: a loaded machine may not run the thread at once.
+    let deadline = limits.time.map(|t| started + t.mul_f64(0.92));
+    let shared = &shared;
+    let threads = limits.threads.clamp(1, super::available_cores().max(1));
+    let (value, best, depth, main_nodes, sel_depth) = std::thread::scope(|scope| {
+        for id in 1..threads {
+            let mut helper = Worker::new(board.clone(), shared, deadline, limits.nodes, id);
+            let max_depth = limits.max_depth;
+            scope.spawn(move || {
+                helper.iterate(max_depth, None, started);
+                shared.nodes.fetch_add(helper.nodes, Ordering::Relaxed);
+            });
+        }
+        let mut main = Worker::new(board.clone(), shared, deadline, limits.nodes, 0);
+        let (v, m, d) = main.iterate(limits.max_depth, limits.time, started);
+        shared.stop.store(true, Ordering::Relaxed);
+        (v, m, d, main.nodes, main.sel_depth)
+    });
+    let nodes = shared.nodes.load(Ordering::Relaxed) + main_nodes;
+    let pv = principal_variation(board, tt, best);
+    let value_out = if value >= WIN_BOUND {
+        MATE - (WIN - value)
+    } else if value <= -WIN_BOUND {
+        -(MATE - (WIN + value))
+    } else {
+        value
+    };
+    if std::env::var_os("TICTACTOE_SEARCH_STATS").is_some() {
+        let ms = started.elapsed().as_secs_f64() * 1000.0;
+        eprintln!(
+            "stats depth {depth} seldepth {} nodes {nodes} ms {ms:.0} nps {:.0} value {value}",
+            sel_depth,
+            nodes as f64 / ms.max(1.0) * 1000.0
+        );
+    }
+    let to_cell = |c: u16| {
+        let (x, y) = board.coords(c as usize);
+        y * board.width() + x
+    };
+    Some(SearchResult {
+        best: to_cell(best),
+        value: value_out,
+        proven: None,
+        depth,
+        nodes,
+        pv: pv.into_iter().map(to_cell).collect(),
+        elapsed: started.elapsed(),
+    })
+}
+
+/// The best line from the table, starting with `best`.
+fn principal_variation(board: &PatternBoard, tt: &Table, best: u16) -> Vec<u16> {
+    let mut b = board.clone();
+    let mut line = vec![best];
+    b.make(best as usize);
+    while line.len() < 24 {
+        let Some(m) = tt.probe(b.hash()).and_then(|e| e.best) else {
+            break;
+        };
+        if (m as usize) >= b.padded_cells() || b.stone(m as usize) != EMPTY {
+            break;
+        }
+        b.make(m as usize);
+        line.push(m);
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 15 × 15 board with `black` and `white` stones ((column, row)), `to_move` to move.
+    fn board(black: &[(usize, usize)], white: &[(usize, usize)], to_move: usize) -> PatternBoard {
+        let mut b = PatternBoard::new(15, 15).unwrap();
+        for (colour, stones) in [(0, black), (1, white)] {
+            for &(x, y) in stones {
+                b.set_to_move(colour);
+                b.make(b.index(x, y));
+            }
+        }
+        b.set_to_move(to_move);
+        b
+    }
+
+    fn best(b: &PatternBoard, nodes: u64) -> SearchResult {
+        let tt = Table::with_bytes(1 << 20);
+        think(
+            b,
+            Limits::nodes(nodes),
+            &tt,
+            &AtomicBool::new(false),
+            Instant::now(),
+        )
+        .unwrap()
+    }
+
+    /// Plays `line` (cells `row · 15 + column`) and says whether the colour to move at the start
+    /// made five with its last stone, by an independent count.
+    fn wins_by(b: &PatternBoard, line: &[usize]) -> bool {
+        let mut grid = vec![None; 225];
+        for &c in b.cells() {
+            let s = b.stone(c as usize);
+            if s < 2 {
+                let (x, y) = b.coords(c as usize);
+                grid[y * 15 + x] = Some(s);
+            }
+        }
+        let me = b.to_move() as u8;
+        let mut colour = me;
+        for &c in line {
+            assert!(grid[c].is_none(), "{c} occupied");
+            grid[c] = Some(colour);
+            colour ^= 1;
+        }
+        let five = |p: u8| {
+            (0..15i32).any(|y| {
+                (0..15i32).any(|x| {
+                    [(1, 0), (0, 1), (1, 1), (1, -1)].iter().any(|&(dx, dy)| {
+                        (0..5).all(|i| {
+                            let (a, b) = (x + dx * i, y + dy * i);
+                            (0..15).contains(&a)
+                                && (0..15).contains(&b)
+                                && grid[(b * 15 + a) as usize] == Some(p)
+                        })
+                    })
+                })
+            })
+        };
+        five(me)
+    }
+
+    #[test]
+    fn finds_a_win_by_continuous_fours() {
+        // The VCF of tests/search.rs: a four at (5,8), its block (6,7), then (5,5) makes two fours.
+        let b = board(
+            &[
+                (2, 5),
+                (3, 5),
+                (4, 5),
+                (5, 6),
+                (5, 7),
+                (2, 11),
+                (3, 10),
+                (4, 9),
+            ],
+            &[
+                (1, 5),
+                (5, 9),
+                (1, 12),
+                (0, 0),
+                (14, 0),
+                (0, 14),
+                (14, 14),
+                (12, 12),
+            ],
+            0,
+        );
+        let r = best(&b, 50_000);
+        assert!(r.value >= MATE - 20, "{r:?}");
+        assert_lost_after(&b, r.best);
+    }
+
+    /// Checks that after `cell` (`row · 15 + column`) the opponent is lost: every reply the
+    /// search may consider (fours, blocks and all cells near the stones) leaves a win found by a
+    /// search from the other side, and a forced reply line ends in a five by an independent count.
+    fn assert_lost_after(b: &PatternBoard, cell: usize) {
+        let mut after = b.clone();
+        after.make(after.index(cell % 15, cell / 15));
+        let r = best(&after, 40_000);
+        assert!(r.value <= -(MATE - 40), "not lost after {cell}: {r:?}");
+        let mut line = vec![cell];
+        line.extend(&r.pv);
+        let mut next = after.clone();
+        for &c in &r.pv {
+            next.make(next.index(c % 15, c / 15));
+        }
+        let more = best(&next, 40_000);
+        line.extend(&more.pv);
+        assert!(wins_by(b, &line) || more.value >= MATE - 40, "{line:?}");
+    }
+
+    #[test]
+    fn finds_a_double_three() {
+        let b = board(
+            &[(6, 7), (7, 7), (5, 5), (5, 6)],
+            &[(0, 0), (14, 0), (0, 14), (14, 14)],
+            0,
+        );
+        let r = best(&b, 50_000);
+        assert_eq!(r.best, 7 * 15 + 5, "{r:?}");
+        assert!(r.value >= MATE - 20, "{r:?}");
+        assert_lost_after(&b, r.best);
+    }
+
+    #[test]
+    fn blocks_an_open_three_and_a_four() {
+        // White has an open three on row 7 (6..8); black has nothing: black must block it at an
+        // end, and is not lost.
+        let b = board(&[(3, 3), (11, 3)], &[(6, 7), (7, 7), (8, 7)], 0);
+        let r = best(&b, 30_000);
+        assert!([5, 9].contains(&(r.best % 15)) && r.best / 15 == 7, "{r:?}");
+        assert!(r.value > -(MATE - 100), "{r:?}");
+        // A four: the one block.
+        let b = board(
+            &[(3, 3), (11, 3), (3, 11)],
+            &[(6, 7), (7, 7), (8, 7), (9, 7)],
+            0,
+        );
+        let r = best(&b, 10_000);
+        assert!(r.best == 7 * 15 + 5 || r.best == 7 * 15 + 10, "{r:?}");
+        assert!(r.value <= -(MATE - 10), "an open four is lost: {r:?}");
+    }
+
+    #[test]
+    fn stops_a_four_three_in_one() {
+        // White threatens (7,7): a four on column 7 (with (7,4), (7,5), (7,6), closed by black's
+        // (7,3)) and an open three on row 7 (with (9,7), (10,7)); black's (8,5) and (8,6) close
+        // white's diagonals. Black to move must stop it.
+        let b = board(
+            &[(2, 2), (12, 2), (2, 12), (7, 3), (8, 6), (8, 5)],
+            &[(7, 4), (7, 5), (7, 6), (9, 7), (10, 7), (12, 12)],
+            0,
+        );
+        let r = best(&b, 60_000);
+        assert!(r.value > -(MATE - 100), "{r:?}");
+        let mut after = b.clone();
+        let (x, y) = (r.best % 15, r.best / 15);
+        after.make(after.index(x, y));
+        let reply = best(&after, 60_000);
+        assert!(
+            reply.value < MATE - 100,
+            "white still wins after {x},{y}: {reply:?}"
+        );
+    }
+}

@@ -1,0 +1,735 @@
+//! Pattern codes for five in a row (freestyle: five or more win): the board of the gomoku search.
+//!
+//! For every empty cell and each of the four line directions the board keeps the *line key*: the
+//! eight cells within four of it on that line (two bits each: empty, black, white, off the board),
+//! updated incrementally on every move. A table made once maps each key to the [`Line`] pattern a
+//! stone of either colour would make there, classified by what one more stone of that colour in
+//! the same nine cells could make (a five, a four, a three …; only fives through the cell count).
+//! The four line patterns of a cell combine into its [`Threat`] for each colour (a five, an open
+//! four, a four and a three, …), counted over the board; a cell's value (the sum of its line
+//! patterns' values) adds up to the evaluation, incrementally too.
+//!
+//! The threat summary is what the search works from: a five to play wins, the opponent's five must
+//! be blocked, an open four (a [`Threat::Flex4`] cell of the side to move) wins in three, and an
+//! opponent's open three (his `Flex4` cells) leaves only the moves that make a four or stand on one
+//! of his four-making cells.
+
+use std::sync::OnceLock;
+
+/// What a stone on a cell makes on one line, for one colour (the other colour and the board's edge
+/// block). Ordered from weak to strong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Line {
+    /// No five through the cell is possible on this line.
+    Dead,
+    /// One stone more could make a `B2`, no better.
+    B1,
+    /// One stone more could make an `F2`.
+    F1,
+    /// One stone more could make a `B3` (a closed two).
+    B2,
+    /// One stone more could make one or two `F3` (an open two).
+    F2,
+    /// … three `F3`.
+    F2A,
+    /// … four or more `F3`.
+    F2B,
+    /// One stone more could make a `B4` (a closed three).
+    B3,
+    /// One stone more could make one `F4` (an open three).
+    F3,
+    /// One stone more could make two `F4` (an open three with room on both sides).
+    F3S,
+    /// One cell left to complete a five (a four).
+    B4,
+    /// Two or more cells to complete a five (an open four).
+    F4,
+    /// A five (or more).
+    F5,
+}
+
+/// The threat a stone on a cell makes, over its four lines, for one colour. Ordered from weak to
+/// strong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Threat {
+    /// Nothing notable.
+    None,
+    /// An open two (`F2`…).
+    Flex2,
+    /// A closed three (`B3`).
+    Block3,
+    /// Two open twos.
+    Flex2x2,
+    /// Two closed threes, or a closed three and an open two.
+    Block3Plus,
+    /// An open three.
+    Flex3,
+    /// An open three with a closed three or an open two.
+    Flex3Plus,
+    /// Two open threes (a double three: wins unless a four answers).
+    Flex3x2,
+    /// A four.
+    Block4,
+    /// A four with a closed three or an open two.
+    Block4Plus,
+    /// A four and an open three (wins by the four then the open four).
+    Block4Flex3,
+    /// An open four or two fours (wins next move).
+    Flex4,
+    /// A five: wins at once.
+    Five,
+}
+
+/// Number of [`Threat`] kinds.
+pub const THREATS: usize = 13;
+
+const LINES: usize = 13;
+
+/// Cell contents in a line key.
+const K_EMPTY: u16 = 0;
+const K_WALL: u16 = 3;
+
+/// `LINE_TABLE[key]`: the line pattern for black and for white of an empty cell whose eight line
+/// neighbours are `key` (2 bits per neighbour, offsets −4, −3, −2, −1, +1, +2, +3, +4 from bit 0;
+/// 0 empty, 1 black, 2 white, 3 off the board).
+fn line_table() -> &'static [[Line; 2]] {
+    static TABLE: OnceLock<Vec<[Line; 2]>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut memo = vec![None; 19683]; // 3^9 states of the nine cells
+        let mut table = vec![[Line::Dead; 2]; 1 << 16];
+        for (key, slot) in table.iter_mut().enumerate() {
+            for colour in 0..2u16 {
+                // 0 empty, 1 own, 2 blocked; the centre is own.
+                let mut cells = [0u8; 9];
+                for i in 0..8 {
+                    let code = (key as u16 >> (2 * i)) & 3;
+                    let pos = if i < 4 { i } else { i + 1 };
+                    cells[pos] = match code {
+                        K_EMPTY => 0,
+                        c if c == K_WALL => 2,
+                        c if c == colour + 1 => 1,
+                        _ => 2,
+                    };
+                }
+                cells[4] = 1;
+                slot[colour as usize] = classify(&mut cells, &mut memo);
+            }
+        }
+        table
+    })
+}
+
+fn state_index(cells: &[u8; 9]) -> usize {
+    cells.iter().fold(0, |a, &c| a * 3 + c as usize)
+}
+
+/// True when a window of five own cells through the centre is complete.
+fn has_five(cells: &[u8; 9]) -> bool {
+    (0..5).any(|s| cells[s..s + 5].iter().all(|&c| c == 1))
+}
+
+/// The pattern of the nine cells (centre own), by what one more own stone could make.
+fn classify(cells: &mut [u8; 9], memo: &mut Vec<Option<Line>>) -> Line {
+    let idx = state_index(cells);
+    if let Some(l) = memo[idx] {
+        return l;
+    }
+    let result = if has_five(cells) {
+        Line::F5
+    } else {
+        let mut counts = [0usize; LINES];
+        for e in 0..9 {
+            if cells[e] != 0 {
+                continue;
+            }
+            cells[e] = 1;
+            let child = classify(cells, memo);
+            cells[e] = 0;
+            counts[child as usize] += 1;
+        }
+        let at_least = |l: Line| counts[l as usize..].iter().sum::<usize>();
+        let n = |l: Line| counts[l as usize];
+        if n(Line::F5) >= 2 {
+            Line::F4
+        } else if n(Line::F5) == 1 {
+            Line::B4
+        } else if n(Line::F4) >= 2 {
+            Line::F3S
+        } else if n(Line::F4) == 1 {
+            Line::F3
+        } else if n(Line::B4) >= 1 {
+            Line::B3
+        } else {
+            let f3 = n(Line::F3) + n(Line::F3S);
+            if f3 >= 4 {
+                Line::F2B
+            } else if f3 == 3 {
+                Line::F2A
+            } else if f3 >= 1 {
+                Line::F2
+            } else if n(Line::B3) >= 1 {
+                Line::B2
+            } else if n(Line::F2) + n(Line::F2A) + n(Line::F2B) >= 1 {
+                Line::F1
+            } else if at_least(Line::B1) >= 1 {
+                Line::B1
+            } else {
+                Line::Dead
+            }
+        }
+    };
+    memo[idx] = Some(result);
+    result
+}
+
+/// The threat of four line patterns together.
+pub fn combine(lines: [Line; 4]) -> Threat {
+    let mut n = [0u8; LINES];
+    for l in lines {
+        n[l as usize] += 1;
+    }
+    let c = |l: Line| n[l as usize];
+    let f3 = c(Line::F3) + c(Line::F3S);
+    let f2 = c(Line::F2) + c(Line::F2A) + c(Line::F2B);
+    let b3 = c(Line::B3);
+    if c(Line::F5) > 0 {
+        Threat::Five
+    } else if c(Line::F4) > 0 || c(Line::B4) >= 2 {
+        Threat::Flex4
+    } else if c(Line::B4) == 1 {
+        if f3 > 0 {
+            Threat::Block4Flex3
+        } else if b3 > 0 || f2 > 0 {
+            Threat::Block4Plus
+        } else {
+            Threat::Block4
+        }
+    } else if f3 >= 2 {
+        Threat::Flex3x2
+    } else if f3 == 1 {
+        if b3 > 0 || f2 > 0 {
+            Threat::Flex3Plus
+        } else {
+            Threat::Flex3
+        }
+    } else if b3 >= 2 || (b3 == 1 && f2 > 0) {
+        Threat::Block3Plus
+    } else if f2 >= 2 {
+        Threat::Flex2x2
+    } else if b3 == 1 {
+        Threat::Block3
+    } else if f2 == 1 {
+        Threat::Flex2
+    } else {
+        Threat::None
+    }
+}
+
+/// `COMBINED[l0·13³ + l1·13² + l2·13 + l3]`: the threat and the value of four line patterns.
+fn combined() -> &'static [(Threat, i32)] {
+    static TABLE: OnceLock<Vec<(Threat, i32)>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let all = [
+            Line::Dead,
+            Line::B1,
+            Line::F1,
+            Line::B2,
+            Line::F2,
+            Line::F2A,
+            Line::F2B,
+            Line::B3,
+            Line::F3,
+            Line::F3S,
+            Line::B4,
+            Line::F4,
+            Line::F5,
+        ];
+        let mut t = Vec::with_capacity(LINES.pow(4));
+        for &a in &all {
+            for &b in &all {
+                for &c in &all {
+                    for &d in &all {
+                        let lines = [a, b, c, d];
+                        let threat = combine(lines);
+                        let v = lines.iter().map(|&l| LINE_VALUE[l as usize]).sum::<i32>()
+                            + THREAT_VALUE[threat as usize];
+                        t.push((threat, v));
+                    }
+                }
+            }
+        }
+        t
+    })
+}
+
+/// What a line pattern adds to a cell's value (for the evaluation).
+const LINE_VALUE: [i32; LINES] = [0, 1, 2, 3, 7, 9, 11, 10, 24, 28, 26, 60, 0];
+
+/// What a threat adds to a cell's value.
+const THREAT_VALUE: [i32; THREATS] = [0, 0, 0, 4, 6, 8, 14, 30, 6, 18, 40, 60, 0];
+
+/// No stone (in [`PatternBoard::stone`]).
+pub const EMPTY: u8 = 2;
+/// Off the board.
+pub const WALL: u8 = 3;
+
+/// Zobrist keys from SplitMix64.
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+const PAD: usize = 4;
+
+/// The largest side the pattern board plays.
+pub const MAX_SIDE: usize = 32;
+
+/// A board for five in a row with line patterns and threats kept per cell. Cells are indices into
+/// a grid padded by four cells of wall on each side: `(row + 4) · stride + column + 4`.
+#[derive(Clone)]
+pub struct PatternBoard {
+    width: usize,
+    height: usize,
+    stride: usize,
+    /// Index steps of the four directions.
+    steps: [isize; 4],
+    stones: Vec<u8>,
+    keys: Vec<[u16; 4]>,
+    lines: Vec<[[Line; 4]; 2]>,
+    threat: Vec<[Threat; 2]>,
+    value: Vec<[i32; 2]>,
+    /// Stones near each cell (within two in any direction, or three along a line).
+    near: Vec<u8>,
+    counts: [[u16; THREATS]; 2],
+    value_sum: [i32; 2],
+    zobrist: Vec<[u64; 2]>,
+    hash: u64,
+    to_move: usize,
+    moves: Vec<u16>,
+    /// The real cells, in row order.
+    real: Vec<u16>,
+    near_offsets: Vec<isize>,
+    line_table: &'static [[Line; 2]],
+    combined: &'static [(Threat, i32)],
+}
+
+const SIDE_KEY: u64 = 0x5851_F42D_4C95_7F2D;
+
+impl PatternBoard {
+    /// The empty `width` × `height` board (5 to 32 a side), black (colour 0) to move.
+    pub fn new(width: usize, height: usize) -> Option<PatternBoard> {
+        if !(5..=MAX_SIDE).contains(&width) || !(5..=MAX_SIDE).contains(&height) {
+            return None;
+        }
+        let stride = width + 2 * PAD;
+        let size = stride * (height + 2 * PAD);
+        let steps = [1, stride as isize, stride as isize + 1, stride as isize - 1];
+        let mut stones = vec![WALL; size];
+        let mut real = Vec::with_capacity(width * height);
+        for r in 0..height {
+            for c in 0..width {
+                let i = (r + PAD) * stride + c + PAD;
+                stones[i] = EMPTY;
+                real.push(i as u16);
+            }
+        }
+        let mut seed = 0xC0FF_EE00_u64 ^ ((width * 64 + height) as u64);
+        let zobrist = (0..size)
+            .map(|_| [splitmix(&mut seed), splitmix(&mut seed)])
+            .collect();
+        let mut near_offsets = Vec::new();
+        for dr in -3isize..=3 {
+            for dc in -3isize..=3 {
+                let square = dr.abs() <= 2 && dc.abs() <= 2;
+                let line = dr == 0 || dc == 0 || dr.abs() == dc.abs();
+                if (dr, dc) != (0, 0) && (square || line) {
+                    near_offsets.push(dr * stride as isize + dc);
+                }
+            }
+        }
+        let mut b = PatternBoard {
+            width,
+            height,
+            stride,
+            steps,
+            stones,
+            keys: vec![[0; 4]; size],
+            lines: vec![[[Line::Dead; 4]; 2]; size],
+            threat: vec![[Threat::None; 2]; size],
+            value: vec![[0; 2]; size],
+            near: vec![0; size],
+            counts: [[0; THREATS]; 2],
+            value_sum: [0; 2],
+            zobrist,
+            hash: 0,
+            to_move: 0,
+            moves: Vec::new(),
+            real,
+            near_offsets,
+            line_table: line_table(),
+            combined: combined(),
+        };
+        b.counts[0][Threat::None as usize] = b.real.len() as u16;
+        b.counts[1][Threat::None as usize] = b.real.len() as u16;
+        for i in 0..b.real.len() {
+            let c = b.real[i] as usize;
+            for d in 0..4 {
+                let mut key = 0u16;
+                for (slot, off) in [-4isize, -3, -2, -1, 1, 2, 3, 4].iter().enumerate() {
+                    let q = (c as isize + off * b.steps[d]) as usize;
+                    let code = match b.stones[q] {
+                        WALL => K_WALL,
+                        _ => K_EMPTY,
+                    };
+                    key |= code << (2 * slot);
+                }
+                b.keys[c][d] = key;
+            }
+            b.refresh(c);
+        }
+        Some(b)
+    }
+
+    /// Columns.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Rows.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// The padded index of (column, row).
+    pub fn index(&self, col: usize, row: usize) -> usize {
+        (row + PAD) * self.stride + col + PAD
+    }
+
+    /// The (column, row) of a padded index.
+    pub fn coords(&self, i: usize) -> (usize, usize) {
+        (i % self.stride - PAD, i / self.stride - PAD)
+    }
+
+    /// The real cells, row by row.
+    pub fn cells(&self) -> &[u16] {
+        &self.real
+    }
+
+    /// Padded cells (the size of per-cell tables).
+    pub fn padded_cells(&self) -> usize {
+        self.stones.len()
+    }
+
+    /// The stone on `i`: 0, 1, [`EMPTY`] or [`WALL`].
+    #[inline]
+    pub fn stone(&self, i: usize) -> u8 {
+        self.stones[i]
+    }
+
+    /// The colour to move.
+    #[inline]
+    pub fn to_move(&self) -> usize {
+        self.to_move
+    }
+
+    /// Makes `p` the colour to move.
+    pub fn set_to_move(&mut self, p: usize) {
+        if self.to_move != p {
+            self.to_move = p;
+            self.hash ^= SIDE_KEY;
+        }
+    }
+
+    /// The Zobrist hash of the stones and the side to move.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Stones on the board.
+    pub fn stones(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The last move.
+    pub fn last(&self) -> Option<usize> {
+        self.moves.last().map(|&m| m as usize)
+    }
+
+    /// The threat a stone of `p` on empty cell `i` makes.
+    #[inline]
+    pub fn threat(&self, p: usize, i: usize) -> Threat {
+        self.threat[i][p]
+    }
+
+    /// Empty cells where a stone of `p` makes threat `t`.
+    #[inline]
+    pub fn count(&self, p: usize, t: Threat) -> u16 {
+        self.counts[p][t as usize]
+    }
+
+    /// Empty cells where a stone of `p` makes at least threat `t`.
+    pub fn count_at_least(&self, p: usize, t: Threat) -> u32 {
+        self.counts[p][t as usize..].iter().map(|&n| n as u32).sum()
+    }
+
+    /// The sum of the values of the empty cells for `p`.
+    #[inline]
+    pub fn value_sum(&self, p: usize) -> i32 {
+        self.value_sum[p]
+    }
+
+    /// The value of empty cell `i` for `p`.
+    #[inline]
+    pub fn value(&self, p: usize, i: usize) -> i32 {
+        self.value[i][p]
+    }
+
+    /// True when empty cell `i` is a candidate move (a stone near it).
+    #[inline]
+    pub fn is_candidate(&self, i: usize) -> bool {
+        self.stones[i] == EMPTY && self.near[i] > 0
+    }
+
+    /// The first empty cell where `p` makes at least `t`, if any.
+    pub fn find(&self, p: usize, t: Threat) -> Option<usize> {
+        if self.count_at_least(p, t) == 0 {
+            return None;
+        }
+        self.real
+            .iter()
+            .map(|&c| c as usize)
+            .find(|&c| self.stones[c] == EMPTY && self.threat[c][p] >= t)
+    }
+
+    /// The first empty cell where `p` makes exactly threat `t`, if any.
+    pub fn find_exact(&self, p: usize, t: Threat) -> Option<usize> {
+        if self.counts[p][t as usize] == 0 {
+            return None;
+        }
+        self.real
+            .iter()
+            .map(|&c| c as usize)
+            .find(|&c| self.stones[c] == EMPTY && self.threat[c][p] == t)
+    }
+
+    /// True when cells `a` and `b` (a multiple of `step` apart) are on one line of direction
+    /// `step` (not wrapped around the board's edge).
+    pub fn aligned(&self, a: usize, b: usize, step: isize) -> bool {
+        let (ax, ay) = self.coords(a);
+        let (bx, by) = self.coords(b);
+        let (dx, dy) = (bx as isize - ax as isize, by as isize - ay as isize);
+        let s = self.stride as isize;
+        match step {
+            1 => dy == 0,
+            _ if step == s => dx == 0,
+            _ if step == s + 1 => dx == dy,
+            _ => dx == -dy,
+        }
+    }
+
+    /// Index steps of the four directions.
+    pub fn steps(&self) -> [isize; 4] {
+        self.steps
+    }
+
+    /// Recomputes the patterns, threat and value of empty cell `c` from its keys (the cell is
+    /// counted under its old threat).
+    #[inline]
+    fn refresh(&mut self, c: usize) {
+        for d in 0..4 {
+            let l = self.line_table[self.keys[c][d] as usize];
+            self.lines[c][0][d] = l[0];
+            self.lines[c][1][d] = l[1];
+        }
+        self.rescore(c);
+    }
+
+    /// Recomputes the line pattern of empty cell `c` in direction `d` only, then its threats.
+    #[inline]
+    fn refresh_dir(&mut self, c: usize, d: usize) {
+        let l = self.line_table[self.keys[c][d] as usize];
+        if self.lines[c][0][d] == l[0] && self.lines[c][1][d] == l[1] {
+            return;
+        }
+        self.lines[c][0][d] = l[0];
+        self.lines[c][1][d] = l[1];
+        self.rescore(c);
+    }
+
+    /// The threats and values of empty cell `c` from its line patterns.
+    #[inline]
+    fn rescore(&mut self, c: usize) {
+        let lines = self.lines[c];
+        for (p, pl) in lines.iter().enumerate() {
+            let i = ((pl[0] as usize * LINES + pl[1] as usize) * LINES + pl[2] as usize) * LINES
+                + pl[3] as usize;
+            let (t, v) = self.combined[i];
+            let old = self.threat[c][p];
+            self.counts[p][old as usize] -= 1;
+            self.counts[p][t as usize] += 1;
+            self.value_sum[p] += v - self.value[c][p];
+            self.threat[c][p] = t;
+            self.value[c][p] = v;
+        }
+    }
+
+    /// Takes empty cell `c` out of the counts and the value sums.
+    #[inline]
+    fn uncount(&mut self, c: usize) {
+        for p in 0..2 {
+            self.counts[p][self.threat[c][p] as usize] -= 1;
+            self.value_sum[p] -= self.value[c][p];
+            self.value[c][p] = 0;
+            self.threat[c][p] = Threat::None;
+        }
+    }
+
+    /// Updates the line keys of the cells within four of `c` on its lines with `code` XOR-ed in
+    /// (`c`'s stone put or taken), and refreshes the empty ones.
+    #[inline]
+    fn touch(&mut self, c: usize, code: u16) {
+        for d in 0..4 {
+            let step = self.steps[d];
+            for k in 1..=4isize {
+                // c is at offset −k from q = c + k·step (slot 4 − k), at +k from c − k·step.
+                for (q, slot) in [
+                    (c as isize + k * step, 4 - k),
+                    (c as isize - k * step, k + 3),
+                ] {
+                    let q = q as usize;
+                    if self.stones[q] == WALL {
+                        continue;
+                    }
+                    self.keys[q][d] ^= code << (2 * slot);
+                    if self.stones[q] == EMPTY {
+                        self.refresh_dir(q, d);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The side to move puts a stone on empty cell `c`; then the other side is to move.
+    pub fn make(&mut self, c: usize) {
+        debug_assert_eq!(self.stones[c], EMPTY);
+        let p = self.to_move;
+        self.uncount(c);
+        self.stones[c] = p as u8;
+        self.touch(c, p as u16 + 1);
+        for &o in &self.near_offsets {
+            let q = (c as isize + o) as usize;
+            if q < self.near.len() {
+                self.near[q] = self.near[q].saturating_add(1);
+            }
+        }
+        self.hash ^= self.zobrist[c][p] ^ SIDE_KEY;
+        self.to_move = 1 - p;
+        self.moves.push(c as u16);
+    }
+
+    /// Takes back the last move.
+    pub fn unmake(&mut self) {
+        let Some(c) = self.moves.pop() else {
+            return;
+        };
+        let c = c as usize;
+        let p = self.stones[c] as usize;
+        self.stones[c] = EMPTY;
+        self.touch(c, p as u16 + 1);
+        for &o in &self.near_offsets {
+            let q = (c as isize + o) as usize;
+            if q < self.near.len() {
+                self.near[q] -= 1;
+            }
+        }
+        self.counts[0][Threat::None as usize] += 1;
+        self.counts[1][Threat::None as usize] += 1;
+        self.refresh(c);
+        self.hash ^= self.zobrist[c][p] ^ SIDE_KEY;
+        self.to_move = p;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line_of(text: &str) -> Line {
+        // Nine cells, the centre (index 4) '.', 'x' own, 'o' other, '_' empty, '|' wall.
+        let mut key = 0u16;
+        for (slot, pos) in [0, 1, 2, 3, 5, 6, 7, 8].iter().enumerate() {
+            let code = match text.as_bytes()[*pos] {
+                b'x' => 1,
+                b'o' => 2,
+                b'|' => 3,
+                _ => 0,
+            };
+            key |= code << (2 * slot);
+        }
+        line_table()[key as usize][0]
+    }
+
+    #[test]
+    fn line_patterns() {
+        assert_eq!(line_of("_xx_.x___"), Line::B4);
+        assert_eq!(line_of("xxxx.____"), Line::F5);
+        assert_eq!(line_of("_xxx.____"), Line::F4);
+        assert_eq!(line_of("oxxx.____"), Line::B4);
+        assert_eq!(line_of("oxxx.o___"), Line::Dead);
+        assert_eq!(line_of("__xx.____"), Line::F3S);
+        assert_eq!(line_of("_oxx.____"), Line::B3);
+        assert_eq!(line_of("__x_.x___"), Line::F3);
+        assert!((Line::F2..=Line::F2B).contains(&line_of("___x.____")));
+        assert_eq!(line_of("|__x.o___"), Line::Dead);
+        assert_eq!(line_of("|_x_.o___"), Line::Dead);
+        assert_eq!(line_of("o_xx._o__"), Line::B3);
+        assert_eq!(line_of("|xx_.x___"), Line::B4);
+        assert_eq!(line_of("ox_x.x_o_"), Line::B4);
+    }
+
+    #[test]
+    fn incremental_matches_fresh() {
+        let mut b = PatternBoard::new(15, 15).unwrap();
+        let mut seed = 7u64;
+        let mut played = Vec::new();
+        for _ in 0..60 {
+            let cells: Vec<usize> = b
+                .cells()
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| b.stone(c) == EMPTY)
+                .collect();
+            let c = cells[(splitmix(&mut seed) % cells.len() as u64) as usize];
+            b.make(c);
+            played.push(c);
+            if played.len() % 7 == 0 {
+                b.unmake();
+                played.pop();
+            }
+        }
+        let mut fresh = PatternBoard::new(15, 15).unwrap();
+        for &c in &played {
+            fresh.make(c);
+        }
+        assert_eq!(b.hash(), fresh.hash());
+        assert_eq!(b.counts, fresh.counts);
+        assert_eq!(b.value_sum, fresh.value_sum);
+        for &c in b.cells() {
+            assert_eq!(b.threat[c as usize], fresh.threat[c as usize]);
+            assert_eq!(b.near[c as usize], fresh.near[c as usize]);
+        }
+        while b.stones() > 0 {
+            b.unmake();
+        }
+        let empty = PatternBoard::new(15, 15).unwrap();
+        assert_eq!(b.counts, empty.counts);
+        assert_eq!(b.value_sum, empty.value_sum);
+        assert_eq!(b.hash(), empty.hash());
+    }
+}
