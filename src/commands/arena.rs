@@ -69,6 +69,12 @@ pub fn run(
         bar.finish_and_clear();
         return Ok(text(&table, searching.then(|| budget.describe())));
     }
+    if board.rule != crate::rule::Rule::Freestyle {
+        return Err(format!(
+            "--engine and --save play freestyle only, not {}",
+            board.rule
+        ));
+    }
     let mut counted = |done: usize, total: usize| {
         tick(&ArenaProgress {
             done,
