@@ -211,27 +211,23 @@ impl Search {
         } else {
             None
         };
+        // Freestyle five in a row on a large board, with no root hooks: the pattern search.
+        if obvious.is_none() && !hooks.need_root() && position.rule == crate::rule::Rule::Freestyle
+        {
+            if let Some(r) = Search::gomoku(
+                &mut self.gomoku_tt,
+                self.memory,
+                self.limits,
+                position,
+                stop,
+                started,
+                hooks.on_depth.as_deref_mut(),
+            ) {
+                return Some(r);
+            }
+        }
         let mut result = if let Some(r) = obvious {
             r
-        } else if let Some(r) = (!hooks.need_root()
-            && position.rule == crate::rule::Rule::Freestyle)
-            .then(|| {
-                Search::gomoku(
-                    &mut self.gomoku_tt,
-                    self.memory,
-                    self.limits,
-                    position,
-                    stop,
-                    started,
-                )
-            })
-            .flatten()
-        {
-            // One report, of the whole search: the pattern search reports no depths of its own.
-            if let Some(f) = hooks.on_depth.as_mut() {
-                f(&r);
-            }
-            return Some(r);
         } else {
             let threads = self.limits.threads.clamp(1, super::available_cores());
             std::thread::scope(|scope| {
@@ -489,6 +485,7 @@ impl Search {
         position: &Setup,
         stop: &AtomicBool,
         started: Instant,
+        on_depth: Option<&mut (dyn FnMut(&SearchResult) + Send + '_)>,
     ) -> Option<SearchResult> {
         use super::pattern::PatternBoard;
         let g = position.geometry;
@@ -515,14 +512,18 @@ impl Search {
         let tt = table.get_or_insert_with(|| super::gomoku::Table::with_bytes(bytes));
         // The deadline counts from the start of the move (the threat searches and the tables
         // made on the first move included).
-        let mut r = super::gomoku::think(&board, limits, tt, stop, started)?;
-        // The pattern board's answer is `row · width + column`: in the game's cells.
-        let cell = |i: usize| g.cell(i / w, i % w);
-        r.best = cell(r.best);
-        for c in &mut r.pv {
-            *c = cell(*c);
-        }
-        Some(r)
+        // The pattern board's answers are `row · width + column`: in the game's cells.
+        let in_cells = |mut r: SearchResult| {
+            let cell = |i: usize| g.cell(i / w, i % w);
+            r.best = cell(r.best);
+            for c in &mut r.pv {
+                *c = cell(*c);
+            }
+            r
+        };
+        let mut told = on_depth.map(|f| move |r: &SearchResult| f(&in_cells(r.clone())));
+        let report = told.as_mut().map(|f| f as &mut super::gomoku::Report<'_>);
+        super::gomoku::think(&board, limits, tt, stop, started, report).map(in_cells)
     }
 }
 

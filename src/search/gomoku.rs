@@ -748,11 +748,13 @@ impl<'a> Worker<'a> {
     }
 
     /// Iterative deepening with aspiration windows. `soft`: no new iteration after this time.
+    /// `report` is called after each completed iteration with the figures so far.
     fn iterate(
         &mut self,
         max_depth: u32,
         soft: Option<Duration>,
         started: Instant,
+        mut report: Option<&mut Report<'_>>,
     ) -> (i32, u16, u32) {
         let mut root = self.root_moves();
         let mut value: i32 = 0;
@@ -809,6 +811,16 @@ impl<'a> Worker<'a> {
                     value = v;
                     best = m;
                     done = depth as u32;
+                    if let Some(f) = report.as_mut() {
+                        let nodes = self.nodes + self.shared.nodes.load(Ordering::Relaxed);
+                        f(&result(
+                            &self.b,
+                            self.shared.tt,
+                            (v, m, done),
+                            nodes,
+                            started,
+                        ));
+                    }
                 }
                 Some((v, m)) => {
                     // Stopped in the iteration: its best move stands if it was searched fully
@@ -816,6 +828,12 @@ impl<'a> Worker<'a> {
                     if m != best && v > value {
                         best = m;
                         value = v;
+                        // Told as the iteration it came from, partly searched.
+                        if let Some(f) = report.as_mut() {
+                            let nodes = self.nodes + self.shared.nodes.load(Ordering::Relaxed);
+                            let partial = (v, m, depth as u32);
+                            f(&result(&self.b, self.shared.tt, partial, nodes, started));
+                        }
                     }
                     break;
                 }
@@ -837,15 +855,51 @@ impl<'a> Worker<'a> {
     }
 }
 
+/// What is told after each completed iteration: the figures so far, as [`think`] answers them.
+pub type Report<'a> = dyn FnMut(&SearchResult) + Send + 'a;
+
+/// The search's answer from the root `board`: `best` with its `value` after `depth` plies, the
+/// line from the table, in cells `row · width + column`.
+fn result(
+    board: &PatternBoard,
+    tt: &Table,
+    (value, best, depth): (i32, u16, u32),
+    nodes: u64,
+    started: Instant,
+) -> SearchResult {
+    let pv = principal_variation(board, tt, best);
+    let value_out = if value >= WIN_BOUND {
+        MATE - (WIN - value)
+    } else if value <= -WIN_BOUND {
+        -(MATE - (WIN + value))
+    } else {
+        value
+    };
+    let to_cell = |c: u16| {
+        let (x, y) = board.coords(c as usize);
+        y * board.width() + x
+    };
+    SearchResult {
+        best: to_cell(best),
+        value: value_out,
+        proven: None,
+        depth,
+        nodes,
+        pv: pv.into_iter().map(to_cell).collect(),
+        elapsed: started.elapsed(),
+    }
+}
+
 /// Thinks about the position on `board` within `limits` on `tt`, and returns the move with its
 /// value, the depth completed, the nodes and the principal variation (cells `row · width +
-/// column`). `None` when the board is full.
+/// column`), telling `report` after each completed iteration. `None` when the board is full.
 pub fn think(
     board: &PatternBoard,
     limits: Limits,
     tt: &Table,
     cancel: &AtomicBool,
     started: Instant,
+    report: Option<&mut Report<'_>>,
 ) -> Option<SearchResult> {
     let shared = Shared {
         tt,
@@ -869,24 +923,16 @@ pub fn think(
             let mut helper = Worker::new(board.clone(), shared, deadline, limits.nodes, id);
             let max_depth = limits.max_depth;
             scope.spawn(move || {
-                helper.iterate(max_depth, None, started);
+                helper.iterate(max_depth, None, started, None);
                 shared.nodes.fetch_add(helper.nodes, Ordering::Relaxed);
             });
         }
         let mut main = Worker::new(board.clone(), shared, deadline, limits.nodes, 0);
-        let (v, m, d) = main.iterate(limits.max_depth, limits.time, started);
+        let (v, m, d) = main.iterate(limits.max_depth, limits.time, started, report);
         shared.stop.store(true, Ordering::Relaxed);
         (v, m, d, main.nodes, main.sel_depth)
     });
     let nodes = shared.nodes.load(Ordering::Relaxed) + main_nodes;
-    let pv = principal_variation(board, tt, best);
-    let value_out = if value >= WIN_BOUND {
-        MATE - (WIN - value)
-    } else if value <= -WIN_BOUND {
-        -(MATE - (WIN + value))
-    } else {
-        value
-    };
     if std::env::var_os("TICTACTOE_SEARCH_STATS").is_some() {
         let ms = started.elapsed().as_secs_f64() * 1000.0;
         eprintln!(
@@ -895,19 +941,7 @@ pub fn think(
             nodes as f64 / ms.max(1.0) * 1000.0
         );
     }
-    let to_cell = |c: u16| {
-        let (x, y) = board.coords(c as usize);
-        y * board.width() + x
-    };
-    Some(SearchResult {
-        best: to_cell(best),
-        value: value_out,
-        proven: None,
-        depth,
-        nodes,
-        pv: pv.into_iter().map(to_cell).collect(),
-        elapsed: started.elapsed(),
-    })
+    Some(result(board, tt, (value, best, depth), nodes, started))
 }
 
 /// The best line from the table, starting with `best`.
@@ -953,6 +987,7 @@ mod tests {
             &tt,
             &AtomicBool::new(false),
             Instant::now(),
+            None,
         )
         .unwrap()
     }
