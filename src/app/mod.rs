@@ -33,7 +33,10 @@ pub use layout::{
     O_SEAT_BOX, RESET_SCORE_BOX, RULE_BOX, SMALL_FONT, START_BOX, UNDO_BOX, X_SEAT_BOX,
 };
 pub use persist::{apply_settings, game_record, settings_of};
-pub use schedule::{answer, ThinkRequest, HINT_TIME, NEXT_GAME_DELAY, PACE, REPLY_DELAY};
+pub use schedule::{
+    answer, explained_away, hint_player, Reply, Task, ThinkRequest, HINT_SEARCH, HINT_TIME,
+    NEXT_GAME_DELAY, PACE, REPLY_DELAY,
+};
 pub use state::{
     explaining_player, next_board, seat_names, seats, seats_for, App, EngineSeat, Explained, Score,
     Seat, ENGINE_PREFIX, HUMAN, PRESETS,
