@@ -292,17 +292,28 @@ pub fn board_images(report: &Report, board: &BoardLayout, state: &State) -> Vec<
     let cell = board.cell_size();
     let mut images = Vec::new();
     let mover = state.player_to_move();
+    let ranked: Vec<Cell> = report
+        .lines
+        .iter()
+        .take(SHOWN_LINES)
+        .map(|l| l.cell)
+        .collect();
     if let Some(best) = report.lines.first() {
         for (i, &c) in best.pv.iter().enumerate().skip(1) {
             let p = if i % 2 == 0 { mover } else { mover.other() };
             let colour = if p == Player::X { GHOST_X } else { GHOST_O };
-            let font = (cell * 2 / 5).max(7) as u32;
-            images.push(text(
-                format!("{}{}", p.symbol(), i + 1),
-                board.centre(c),
-                font,
-                colour,
-            ));
+            let label = format!("{}{}", p.symbol(), i + 1);
+            if ranked.contains(&c) {
+                // The cell shows a ranked move's value: the ghost goes small in its lower right
+                // corner, clear of the value and of the rank in the upper left.
+                let b = board.cell_box(c);
+                let small = (cell / 4).max(6) as u32;
+                let at = point(b.right - cell / 5, b.bottom + cell / 6);
+                images.push(text(label, at, small, colour));
+            } else {
+                let font = (cell * 2 / 5).max(7) as u32;
+                images.push(text(label, board.centre(c), font, colour));
+            }
         }
     }
     for (rank, line) in report.lines.iter().take(SHOWN_LINES).enumerate() {
@@ -570,6 +581,30 @@ mod tests {
             .collect();
         assert!(texts.contains(&"x2") && texts.contains(&"o3"), "{texts:?}");
         assert!(texts.contains(&"1") && texts.contains(&"2"), "{texts:?}");
+        // No two texts overlap, though o3 falls on the second line's cell: each text's box is its
+        // height tall and 0.61 of its height wide a character (the monospace font's advance).
+        let boxes: Vec<(&str, [f64; 4])> = images
+            .iter()
+            .filter_map(|i| match i {
+                Image::Text {
+                    text, at, height, ..
+                } => {
+                    let (w, h) = (0.61 * *height as f64 * text.len() as f64, *height as f64);
+                    let (x, y) = (at.x as f64, at.y as f64);
+                    Some((
+                        text.as_str(),
+                        [x - w / 2.0, y - h / 2.0, x + w / 2.0, y + h / 2.0],
+                    ))
+                }
+                _ => None,
+            })
+            .collect();
+        for (i, (a, ra)) in boxes.iter().enumerate() {
+            for (b, rb) in &boxes[i + 1..] {
+                let apart = ra[2] <= rb[0] || rb[2] <= ra[0] || ra[3] <= rb[1] || rb[3] <= ra[1];
+                assert!(apart, "{a} {ra:?} overlaps {b} {rb:?}");
+            }
+        }
         let s = status_line(&report, g, 60);
         assert!(s.starts_with("depth 3  100k n/s"), "{s}");
         assert!(s.ends_with("g9 h9 i9"), "{s}");
