@@ -2180,7 +2180,7 @@ fn e2e_a_psq_dropped_from_a_file_manager_opens_and_a_bad_one_is_one_line() {
         format!("file://{encoded}")
     };
     let mut s = Session::start_at_home("drop", &[], "1024x1024x24", None, &home);
-    s.wait_for("the first screen", |sh| shows_turn(sh));
+    s.wait_for("the first screen", shows_turn);
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/support/xdnd_drop.py");
     let drop = |s: &Session, path: &Path| {
         run_with_timeout(
