@@ -103,6 +103,8 @@ pub struct Search {
     gomoku_tt: Option<super::gomoku::Table>,
     /// The memory the manager allows, in bytes (0: not said).
     memory: u64,
+    /// Only this engine, never the pattern search ([`Search::first_engine_only`]).
+    first_only: bool,
 }
 
 /// What the threads of one search share.
@@ -128,7 +130,15 @@ impl Search {
             shape: None,
             gomoku_tt: None,
             memory: 0,
+            first_only: false,
         }
+    }
+
+    /// This search with the first engine only (this module's), never the pattern search of five
+    /// in a row: for tests and comparisons of the two.
+    pub fn first_engine_only(mut self) -> Search {
+        self.first_only = true;
+        self
     }
 
     /// The limits.
@@ -212,7 +222,10 @@ impl Search {
             None
         };
         // Freestyle five in a row on a large board, with no root hooks: the pattern search.
-        if obvious.is_none() && !hooks.need_root() && position.rule == crate::rule::Rule::Freestyle
+        if obvious.is_none()
+            && !hooks.need_root()
+            && !self.first_only
+            && position.rule == crate::rule::Rule::Freestyle
         {
             if let Some(r) = Search::gomoku(
                 &mut self.gomoku_tt,
@@ -635,6 +648,11 @@ impl<'a> Worker<'a> {
     fn forbidden(&mut self, c: u16) -> bool {
         let me = self.b.to_move();
         self.renju.as_mut().is_some_and(|r| r.forbidden(me, c))
+    }
+
+    /// Whether `colour` is black under renju (its double fours are forbidden, not threats).
+    fn renju_black(&self, colour: usize) -> bool {
+        self.renju.as_ref().is_some_and(|r| r.is_black(colour))
     }
 
     /// Makes the move `c` on the board (and on the renju board, if any).
@@ -1132,8 +1150,15 @@ impl<'a> Worker<'a> {
             .collect();
         cands.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         cands.truncate(VCT_WIDTH);
+        // Renju: black's double fours are forbidden, so threats of one are none.
+        if self.renju_black(me) {
+            cands.clear();
+        }
         for (_, c) in cands {
-            self.b.make(c as usize);
+            if self.forbidden(c) {
+                continue;
+            }
+            self.make(c);
             let result = if self.b.win_cells(me).count > 0 {
                 None // a four: the VCF above tried the fours
             } else if self.b.has_double_four_move(me) {
@@ -1141,7 +1166,7 @@ impl<'a> Worker<'a> {
             } else {
                 None
             };
-            self.b.unmake();
+            self.unmake(c);
             if let Some(plies) = result {
                 return Some((c, plies));
             }
@@ -1168,9 +1193,12 @@ impl<'a> Worker<'a> {
         defences.dedup();
         let mut longest = 0;
         for d in defences {
-            self.b.make(d as usize);
+            if self.forbidden(d) {
+                continue; // renju: black may not defend there
+            }
+            self.make(d);
             let r = self.vct(depth - 1);
-            self.b.unmake();
+            self.unmake(d);
             longest = longest.max(r?.1);
         }
         Some(longest + 2)
@@ -1212,9 +1240,13 @@ impl<'a> Worker<'a> {
             });
         }
         for c in cands {
-            self.b.make(c as usize);
+            if self.forbidden(c) {
+                continue; // renju: black may not play here
+            }
+            self.make(c);
             let blocks = self.b.win_cells(me);
-            let found = if blocks.count >= 2 {
+            let found = if blocks.count >= 2 || blocks.count == 1 && self.forbidden(blocks.first) {
+                // Two fours, or (renju) a four whose one block is forbidden to black.
                 let w = self.b.win_cells(me).first;
                 line.push(w);
                 // The defender's reply does not matter: show one of the wins.
@@ -1224,9 +1256,9 @@ impl<'a> Worker<'a> {
                 line.push(reply);
                 Some(3)
             } else if blocks.count == 1 {
-                self.b.make(blocks.first as usize);
+                self.make(blocks.first);
                 let r = self.vcf(depth - 1, line);
-                self.b.unmake();
+                self.unmake(blocks.first);
                 if r.is_some() {
                     line.push(blocks.first);
                 }
@@ -1234,7 +1266,7 @@ impl<'a> Worker<'a> {
             } else {
                 None
             };
-            self.b.unmake();
+            self.unmake(c);
             if let Some(p) = found {
                 line.push(c);
                 return Some(p);
