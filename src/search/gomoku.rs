@@ -23,6 +23,8 @@ const TEMPO: i32 = 100;
 const MAX_PLY: usize = 120;
 /// Plies of forced blocks the quiescence search follows.
 const QS_PLIES: i32 = 24;
+/// No new iteration starts after this share of the move's time (the deadline is at 92 %).
+const NEW_ITERATION_SHARE: f64 = 0.9;
 /// Fours a VCF may play.
 const VCF_FOURS: i32 = 12;
 
@@ -764,7 +766,6 @@ impl<'a> Worker<'a> {
             return (v, best, 0);
         }
         let first = 1 + (self.id as u32 % 2);
-        let mut stable = 0u32;
         for depth in first..=max_depth.max(1) {
             let depth = depth as i32;
             self.root_depth = depth;
@@ -807,7 +808,6 @@ impl<'a> Worker<'a> {
             }
             match found {
                 Some((v, m)) if !self.aborted => {
-                    stable = if m == best { stable + 1 } else { 0 };
                     value = v;
                     best = m;
                     done = depth as u32;
@@ -842,13 +842,11 @@ impl<'a> Worker<'a> {
             if value.abs() >= WIN_BOUND && depth > (WIN - value.abs()) + 2 {
                 break;
             }
-            if let Some(s) = soft {
-                let used = started.elapsed();
-                // A stable best move stops sooner.
-                let share = if stable >= 4 { 0.45 } else { 0.7 };
-                if used.as_secs_f64() > s.as_secs_f64() * share {
-                    break;
-                }
+            // A fixed time a move is spent whole (time left over is not kept for later moves):
+            // a new iteration starts until the deadline; one stopped part-way keeps its best
+            // move when it was searched fully and beat the last iteration's.
+            if soft.is_some_and(|s| started.elapsed() >= s.mul_f64(NEW_ITERATION_SHARE)) {
+                break;
             }
         }
         (value, best, done)
