@@ -2040,3 +2040,82 @@ fn e2e_a_faulty_engine_loses_with_its_reason_on_screen() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Analysis (issue 16): `a` shows the engine's view and takes it away again.
+// ---------------------------------------------------------------------------------------------
+
+/// The analysis's orange: its status line, its ranked moves.
+fn is_orange(p: Px) -> bool {
+    p[0] > 200 && (100..=180).contains(&p[1]) && p[2] < 60
+}
+
+#[test]
+fn e2e_analysis_shows_its_line_its_moves_and_its_graph_and_goes_away() {
+    let _serial = serial();
+    if !e2e_available() {
+        return;
+    }
+    let g = tictactoe::Geometry::new(15, 15, 5).unwrap();
+    let layout = tictactoe::app::Layout::of(g);
+    let board = layout.board.bounds();
+    let board = easel_rect(board.left, board.bottom, board.right, board.top);
+    let at = layout.status_point();
+    // The status line's place: the first key hint's, left and right of its centre.
+    let status = easel_rect(at.x - 250, at.y - 8, at.x + 250, at.y + 8);
+    let graph = layout.graph_area();
+    let graph = easel_rect(graph.left, graph.bottom, graph.right, graph.top);
+    let mut s = Session::start(
+        "analysis",
+        &[
+            "--width",
+            "15",
+            "--height",
+            "15",
+            "--run",
+            "5",
+            "--moves",
+            "113,114,98",
+        ],
+    );
+    let first = s.wait_for("three stones on 15 × 15", |sh| {
+        sh.count(sh.whole(), is_blue) > 20 && sh.count(sh.whole(), is_green) > 10
+    });
+    let first = if first.count(status, is_orange) == 0 {
+        first
+    } else {
+        s.settled()
+    };
+    s.check(
+        &first,
+        first.count(status, is_orange) == 0,
+        "no analysis line before `a`",
+    );
+    s.check(
+        &first,
+        first.count(board, is_orange) == 0,
+        "no ranked moves before `a`",
+    );
+    let window = s.window.clone();
+    let out = s.xdotool(&["key", "--window", &window, "a"]);
+    assert!(out.status.success(), "xdotool key a");
+    let shown = s.wait_for(
+        "the analysis: its line, its moves on the board, its graph",
+        |sh| {
+            sh.count(status, is_orange) >= 30
+                && sh.count(board, is_orange) >= 10
+                && sh.count(graph, |p| !is_white(p)) >= 20
+        },
+    );
+    // The analysis leaves the game alone: the stones are as they were.
+    s.check(
+        &shown,
+        shown.count(board, is_blue) == first.count(board, is_blue),
+        "the analysis plays no move",
+    );
+    let out = s.xdotool(&["key", "--window", &window, "a"]);
+    assert!(out.status.success(), "xdotool key a");
+    s.wait_for("the analysis gone again after a second `a`", |sh| {
+        sh.count(status, is_orange) == 0 && sh.count(board, is_orange) == 0
+    });
+}

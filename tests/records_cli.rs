@@ -154,3 +154,54 @@ fn arena_puts_an_external_engine_in_the_table_and_saves_every_game() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[cfg(unix)]
+#[test]
+fn arena_plays_an_external_engine_under_the_rule_asked_for_and_saves_it() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp("arena-renju");
+    let engine = dir.join("pbrain-ours.sh");
+    std::fs::write(&engine, format!("#!/bin/sh\nexec '{APP}' pbrain\n")).unwrap();
+    std::fs::set_permissions(&engine, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let games = dir.join("games");
+    let o = run(&[
+        "arena",
+        "--games",
+        "1",
+        "--think",
+        "30",
+        "--width",
+        "7",
+        "--height",
+        "7",
+        "--run",
+        "5",
+        "--rule",
+        "renju",
+        "--engine",
+        arg(&engine),
+        "--save",
+        arg(&games),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.contains("under renju"), "{out}");
+    // The engine was told the rule: it never played a forbidden point, so it has no faults.
+    assert!(!out.contains("Faults"), "{out}");
+    let saved: Vec<PathBuf> = std::fs::read_dir(&games)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert!(!saved.is_empty());
+    for path in saved {
+        // Each game is saved under renju and read back (and replayed) under it.
+        let o = run(&["record", arg(&path)]);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        assert!(
+            text(&o.stdout).starts_with("7x7 k5 renju\n"),
+            "{}",
+            text(&o.stdout)
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
