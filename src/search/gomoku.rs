@@ -8,6 +8,10 @@
 //! Values are for the side to move; a win in `n` plies from the root is `WIN - n`.
 
 use super::pattern::{PatternBoard, Threat, EMPTY};
+/// The transposition table (shared with the first engine's, with its own rule of replacement:
+/// [`Table::store_keeping_proofs`]).
+pub use super::tt::Table;
+use super::tt::{from_table, to_table, Bound, Entry};
 use super::{Limits, SearchResult, MATE};
 use crate::clock::Instant;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -38,118 +42,15 @@ fn lost_in(ply: usize) -> i32 {
     -WIN + ply as i32
 }
 
-fn to_tt(v: i32, ply: usize) -> i32 {
-    if v >= WIN_BOUND {
-        v + ply as i32
-    } else if v <= -WIN_BOUND {
-        v - ply as i32
-    } else {
-        v
-    }
-}
-
-fn from_tt(v: i32, ply: usize) -> i32 {
-    if v >= WIN_BOUND {
-        v - ply as i32
-    } else if v <= -WIN_BOUND {
-        v + ply as i32
-    } else {
-        v
-    }
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Bound {
-    Exact = 0,
-    Lower = 1,
-    Upper = 2,
-}
-
-#[derive(Clone, Copy, Debug)]
-struct Entry {
-    value: i32,
-    depth: i32,
-    bound: Bound,
-    best: Option<u16>,
-}
-
-/// The transposition table: two `AtomicU64` a slot, data and key XOR data (torn writes read as a
-/// miss), shared by the threads of a search and kept between moves.
-pub struct Table {
-    slots: Vec<[AtomicU64; 2]>,
-    mask: usize,
-}
-
-impl Table {
-    /// A table of about `bytes` (16 bytes a slot, a power of two of them).
-    pub fn with_bytes(bytes: usize) -> Table {
-        let n = (bytes / 16).max(1024).next_power_of_two();
-        let n = if n * 16 > bytes.max(16 * 1024) {
-            n / 2
-        } else {
-            n
-        };
-        Table {
-            slots: (0..n)
-                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-                .collect(),
-            mask: n - 1,
-        }
-    }
-
-    /// Forgets every entry.
-    pub fn clear(&self) {
-        for s in &self.slots {
-            s[0].store(0, Ordering::Relaxed);
-            s[1].store(0, Ordering::Relaxed);
-        }
-    }
-
-    fn pack(e: Entry) -> u64 {
-        (e.value as i16 as u16 as u64)
-            | ((e.depth.clamp(0, 255) as u64) << 16)
-            | ((e.bound as u64) << 24)
-            | ((e.best.map_or(0xFFFF, |m| m) as u64) << 32)
-            | (1 << 63)
-    }
-
-    fn unpack(d: u64) -> Entry {
-        let m = (d >> 32) as u16;
-        Entry {
-            value: d as u16 as i16 as i32,
-            depth: ((d >> 16) & 0xFF) as i32,
-            bound: match (d >> 24) & 3 {
-                0 => Bound::Exact,
-                1 => Bound::Lower,
-                _ => Bound::Upper,
-            },
-            best: (m != 0xFFFF).then_some(m),
-        }
-    }
-
-    #[inline]
-    fn probe(&self, key: u64) -> Option<Entry> {
-        let s = &self.slots[key as usize & self.mask];
-        let data = s[0].load(Ordering::Relaxed);
-        let check = s[1].load(Ordering::Relaxed);
-        (data != 0 && check ^ data == key).then(|| Table::unpack(data))
-    }
-
-    #[inline]
-    fn store(&self, key: u64, e: Entry) {
-        let s = &self.slots[key as usize & self.mask];
-        if let Some(old) = self.probe(key) {
-            // A proven result is not replaced by an estimate; a deeper exact one only by a
-            // result as deep.
-            let old_proven = old.value.abs() >= WIN_BOUND && old.bound == Bound::Exact;
-            let new_proven = e.value.abs() >= WIN_BOUND;
-            if !new_proven && (old_proven || old.depth > e.depth + 2) {
-                return;
-            }
-        }
-        let data = Table::pack(e);
-        s[0].store(data, Ordering::Relaxed);
-        s[1].store(key ^ data, Ordering::Relaxed);
+/// A table entry: a win or loss is proven (the search finds them only by threats, with every
+/// defence tried).
+fn new_entry(value: i32, depth: i32, bound: Bound, best: u16) -> Entry {
+    Entry {
+        value,
+        depth: depth.clamp(0, 255) as u8,
+        bound,
+        proven: value.abs() >= WIN_BOUND,
+        best: Some(best),
     }
 }
 
@@ -556,8 +457,8 @@ impl<'a> Worker<'a> {
         let key = self.b.hash();
         let entry = self.shared.tt.probe(key);
         if let Some(e) = entry {
-            if !pv_node && e.depth >= depth {
-                let v = from_tt(e.value, ply);
+            if !pv_node && e.depth as i32 >= depth {
+                let v = from_table(e.value, ply, WIN_BOUND);
                 let cut = match e.bound {
                     Bound::Exact => true,
                     Bound::Lower => v >= beta,
@@ -719,14 +620,9 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
-        self.shared.tt.store(
+        self.shared.tt.store_keeping_proofs(
             key,
-            Entry {
-                value: to_tt(best, ply),
-                depth,
-                bound,
-                best: Some(best_move),
-            },
+            new_entry(to_table(best, ply, WIN_BOUND), depth, bound, best_move),
         );
         best
     }
@@ -791,15 +687,9 @@ impl<'a> Worker<'a> {
             } else {
                 Bound::Upper
             };
-            self.shared.tt.store(
-                self.b.hash(),
-                Entry {
-                    value: v,
-                    depth,
-                    bound,
-                    best: Some(moves[0]),
-                },
-            );
+            self.shared
+                .tt
+                .store_keeping_proofs(self.b.hash(), new_entry(v, depth, bound, moves[0]));
         }
         Some((v, moves[0]))
     }
