@@ -108,14 +108,21 @@ fn record_refuses_hostile_files_with_one_line_and_exit_2() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A pbrain engine for the arena: a script in `dir` that runs this program's own `pbrain`.
 #[cfg(unix)]
-#[test]
-fn arena_puts_an_external_engine_in_the_table_and_saves_every_game() {
+fn our_engine(dir: &Path) -> PathBuf {
     use std::os::unix::fs::PermissionsExt;
-    let dir = temp("arena");
     let engine = dir.join("pbrain-ours.sh");
     std::fs::write(&engine, format!("#!/bin/sh\nexec '{APP}' pbrain\n")).unwrap();
     std::fs::set_permissions(&engine, std::fs::Permissions::from_mode(0o755)).unwrap();
+    engine
+}
+
+#[cfg(unix)]
+#[test]
+fn arena_puts_an_external_engine_in_the_table_and_saves_every_game() {
+    let dir = temp("arena");
+    let engine = our_engine(&dir);
     let games = dir.join("games");
     let o = run(&[
         "arena",
@@ -158,11 +165,8 @@ fn arena_puts_an_external_engine_in_the_table_and_saves_every_game() {
 #[cfg(unix)]
 #[test]
 fn arena_plays_an_external_engine_under_the_rule_asked_for_and_saves_it() {
-    use std::os::unix::fs::PermissionsExt;
     let dir = temp("arena-renju");
-    let engine = dir.join("pbrain-ours.sh");
-    std::fs::write(&engine, format!("#!/bin/sh\nexec '{APP}' pbrain\n")).unwrap();
-    std::fs::set_permissions(&engine, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let engine = our_engine(&dir);
     let games = dir.join("games");
     let o = run(&[
         "arena",

@@ -278,14 +278,6 @@ pub fn cell_label(score: &Score) -> String {
     }
 }
 
-/// A cell's name: its column's letter and its row's number counted from the bottom, `h8` (the
-/// gomoku convention; columns skip no letter).
-pub fn cell_name(g: Geometry, c: Cell) -> String {
-    let (row, column) = g.row_column(c);
-    let letter = char::from(b'a' + (column % 26) as u8);
-    format!("{letter}{}", g.height() - row)
-}
-
 /// The top moves of `report` in their cells (rank and value; the best in orange), and the best
 /// line's moves after the first as ghost marks numbered from 2 in the mover's faded colour.
 pub fn board_images(report: &Report, board: &BoardLayout, state: &State) -> Vec<Image> {
@@ -342,7 +334,7 @@ pub fn status_line(report: &Report, g: Geometry, chars: usize) -> String {
     if let Some(best) = report.lines.first() {
         s += &format!("  {} ", cell_label(&best.score));
         for c in &best.pv {
-            let name = cell_name(g, *c);
+            let name = crate::coordinates::name(g, *c);
             if s.chars().count() + name.len() + 1 > chars {
                 break;
             }
@@ -521,14 +513,6 @@ mod tests {
     use std::time::Duration;
 
     #[test]
-    fn cells_are_named_by_column_letter_and_row_from_the_bottom() {
-        let g = Geometry::new(15, 15, 5).unwrap();
-        assert_eq!(cell_name(g, 1), "a15");
-        assert_eq!(cell_name(g, 113), "h8");
-        assert_eq!(cell_name(g, 225), "o1");
-    }
-
-    #[test]
     fn labels_show_proofs_and_chances() {
         assert_eq!(cell_label(&Score::Proven(Value::win(3))), "W3");
         assert_eq!(cell_label(&Score::Proven(Value::loss(4))), "L4");
@@ -607,6 +591,7 @@ mod tests {
         }
         let s = status_line(&report, g, 60);
         assert!(s.starts_with("depth 3  100k n/s"), "{s}");
-        assert!(s.ends_with("g9 h9 i9"), "{s}");
+        // The coordinates of the board's labels and the status line: rows from the top.
+        assert!(s.ends_with("g7 h7 i7"), "{s}");
     }
 }

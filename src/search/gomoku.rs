@@ -8,6 +8,10 @@
 //! Values are for the side to move; a win in `n` plies from the root is `WIN - n`.
 
 use super::pattern::{PatternBoard, Threat, EMPTY};
+/// The transposition table (shared with the first engine's, with its own rule of replacement:
+/// [`Table::store_keeping_proofs`]).
+pub use super::tt::Table;
+use super::tt::{from_table, to_table, Bound, Entry};
 use super::{Limits, SearchResult, MATE};
 use crate::clock::Instant;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -23,6 +27,8 @@ const TEMPO: i32 = 100;
 const MAX_PLY: usize = 120;
 /// Plies of forced blocks the quiescence search follows.
 const QS_PLIES: i32 = 24;
+/// No new iteration starts after this share of the move's time (the deadline is at 92 %).
+const NEW_ITERATION_SHARE: f64 = 0.9;
 /// Fours a VCF may play.
 const VCF_FOURS: i32 = 12;
 
@@ -36,118 +42,15 @@ fn lost_in(ply: usize) -> i32 {
     -WIN + ply as i32
 }
 
-fn to_tt(v: i32, ply: usize) -> i32 {
-    if v >= WIN_BOUND {
-        v + ply as i32
-    } else if v <= -WIN_BOUND {
-        v - ply as i32
-    } else {
-        v
-    }
-}
-
-fn from_tt(v: i32, ply: usize) -> i32 {
-    if v >= WIN_BOUND {
-        v - ply as i32
-    } else if v <= -WIN_BOUND {
-        v + ply as i32
-    } else {
-        v
-    }
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Bound {
-    Exact = 0,
-    Lower = 1,
-    Upper = 2,
-}
-
-#[derive(Clone, Copy, Debug)]
-struct Entry {
-    value: i32,
-    depth: i32,
-    bound: Bound,
-    best: Option<u16>,
-}
-
-/// The transposition table: two `AtomicU64` a slot, data and key XOR data (torn writes read as a
-/// miss), shared by the threads of a search and kept between moves.
-pub struct Table {
-    slots: Vec<[AtomicU64; 2]>,
-    mask: usize,
-}
-
-impl Table {
-    /// A table of about `bytes` (16 bytes a slot, a power of two of them).
-    pub fn with_bytes(bytes: usize) -> Table {
-        let n = (bytes / 16).max(1024).next_power_of_two();
-        let n = if n * 16 > bytes.max(16 * 1024) {
-            n / 2
-        } else {
-            n
-        };
-        Table {
-            slots: (0..n)
-                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-                .collect(),
-            mask: n - 1,
-        }
-    }
-
-    /// Forgets every entry.
-    pub fn clear(&self) {
-        for s in &self.slots {
-            s[0].store(0, Ordering::Relaxed);
-            s[1].store(0, Ordering::Relaxed);
-        }
-    }
-
-    fn pack(e: Entry) -> u64 {
-        (e.value as i16 as u16 as u64)
-            | ((e.depth.clamp(0, 255) as u64) << 16)
-            | ((e.bound as u64) << 24)
-            | ((e.best.map_or(0xFFFF, |m| m) as u64) << 32)
-            | (1 << 63)
-    }
-
-    fn unpack(d: u64) -> Entry {
-        let m = (d >> 32) as u16;
-        Entry {
-            value: d as u16 as i16 as i32,
-            depth: ((d >> 16) & 0xFF) as i32,
-            bound: match (d >> 24) & 3 {
-                0 => Bound::Exact,
-                1 => Bound::Lower,
-                _ => Bound::Upper,
-            },
-            best: (m != 0xFFFF).then_some(m),
-        }
-    }
-
-    #[inline]
-    fn probe(&self, key: u64) -> Option<Entry> {
-        let s = &self.slots[key as usize & self.mask];
-        let data = s[0].load(Ordering::Relaxed);
-        let check = s[1].load(Ordering::Relaxed);
-        (data != 0 && check ^ data == key).then(|| Table::unpack(data))
-    }
-
-    #[inline]
-    fn store(&self, key: u64, e: Entry) {
-        let s = &self.slots[key as usize & self.mask];
-        if let Some(old) = self.probe(key) {
-            // A proven result is not replaced by an estimate; a deeper exact one only by a
-            // result as deep.
-            let old_proven = old.value.abs() >= WIN_BOUND && old.bound == Bound::Exact;
-            let new_proven = e.value.abs() >= WIN_BOUND;
-            if !new_proven && (old_proven || old.depth > e.depth + 2) {
-                return;
-            }
-        }
-        let data = Table::pack(e);
-        s[0].store(data, Ordering::Relaxed);
-        s[1].store(key ^ data, Ordering::Relaxed);
+/// A table entry: a win or loss is proven (the search finds them only by threats, with every
+/// defence tried).
+fn new_entry(value: i32, depth: i32, bound: Bound, best: u16) -> Entry {
+    Entry {
+        value,
+        depth: depth.clamp(0, 255) as u8,
+        bound,
+        proven: value.abs() >= WIN_BOUND,
+        best: Some(best),
     }
 }
 
@@ -163,8 +66,11 @@ struct Shared<'a> {
 fn reduction(depth: i32, index: usize) -> i32 {
     let d = (depth.max(1) as f32).ln();
     let i = (index.max(1) as f32).ln();
-    (0.3 + d * i * 0.8) as i32
+    (d * i) as i32
 }
+
+/// Depth below which moves making no pattern for either side (no two, no three) are pruned.
+const TRIVIAL_PRUNING_DEPTH: i32 = 4;
 
 /// Quiet moves searched at depth `d` before the rest are pruned.
 fn move_count_limit(depth: i32, improving: bool) -> usize {
@@ -193,6 +99,8 @@ struct Worker<'a> {
     /// Positions (hash with the low byte the depth) where a VCF failed, direct-mapped.
     vcf_failed: Vec<u64>,
     sel_depth: usize,
+    /// `line[ply]`: the move played at `ply` of the current line.
+    line: Vec<u16>,
     root_depth: i32,
     qnodes: u64,
     vnodes: u64,
@@ -231,6 +139,7 @@ impl<'a> Worker<'a> {
             vcf_buffers: vec![Vec::new(); VCF_FOURS as usize + 1],
             vcf_failed: vec![0; 1 << 16],
             sel_depth: 0,
+            line: vec![u16::MAX; MAX_PLY + 4],
             root_depth: 1,
             qnodes: 0,
             vnodes: 0,
@@ -250,6 +159,41 @@ impl<'a> Worker<'a> {
             }
         }
         self.aborted
+    }
+
+    /// A cell where `p` makes five: looked for first on the lines of the last move within four
+    /// (where a five to block is made), then on the whole board.
+    #[inline]
+    fn five_cell(&self, p: usize) -> Option<usize> {
+        if self.b.count(p, Threat::Five) == 0 {
+            return None;
+        }
+        if let Some(l) = self.b.last() {
+            for s in self.b.steps() {
+                for k in 1..=4isize {
+                    for q in [l as isize + k * s, l as isize - k * s] {
+                        let q = q as usize;
+                        if q < self.b.padded_cells()
+                            && self.b.stone(q) == EMPTY
+                            && self.b.threat(p, q) == Threat::Five
+                        {
+                            return Some(q);
+                        }
+                    }
+                }
+            }
+        }
+        self.b.find(p, Threat::Five)
+    }
+
+    /// The king's-move distance between cells `a` and `b` (far for no cell).
+    fn distance(&self, a: usize, b: u16) -> usize {
+        if b == u16::MAX {
+            return usize::MAX;
+        }
+        let (ax, ay) = self.b.coords(a);
+        let (bx, by) = self.b.coords(b as usize);
+        ax.abs_diff(bx).max(ay.abs_diff(by))
     }
 
     /// The static value for the side to move: its cells' values against the opponent's, and the
@@ -314,7 +258,7 @@ impl<'a> Worker<'a> {
         let opp = 1 - me;
         if self.b.count(opp, Threat::Five) == 1 {
             // Forced: block the five.
-            let Some(c) = self.b.find(opp, Threat::Five) else {
+            let Some(c) = self.five_cell(opp) else {
                 return self.evaluate();
             };
             self.b.make(c);
@@ -361,17 +305,22 @@ impl<'a> Worker<'a> {
         moves.clear();
         if fives == 1 {
             // The block must itself be a four.
-            if let Some(c) = self.b.find(opp, Threat::Five) {
+            if let Some(c) = self.five_cell(opp) {
                 if self.b.threat(me, c) >= Threat::Block4 {
                     moves.push((0, c as u16));
                 }
             }
         } else {
+            // Every cell making a four, the scan stopping at the last one.
+            let fours = self.b.count_at_least(me, Threat::Block4) as usize;
             for &c in self.b.cells() {
                 let c = c as usize;
                 if self.b.stone(c) == EMPTY && self.b.threat(me, c) >= Threat::Block4 {
                     let t = self.b.threat(me, c);
                     moves.push((ATTACK[t as usize] + self.b.value(me, c), c as u16));
+                    if moves.len() == fours {
+                        break;
+                    }
                 }
             }
             moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
@@ -384,7 +333,7 @@ impl<'a> Worker<'a> {
             // The defender blocks the four (its own five first, if the four left it one).
             let r = if self.b.count(opp, Threat::Five) > 0 {
                 None
-            } else if let Some(block) = self.b.find(me, Threat::Five) {
+            } else if let Some(block) = self.five_cell(me) {
                 self.b.make(block);
                 let r = self.vcf(depth - 1);
                 self.b.unmake();
@@ -416,7 +365,7 @@ impl<'a> Worker<'a> {
         let me = self.b.to_move();
         let opp = 1 - me;
         if self.b.count(opp, Threat::Five) > 0 {
-            if let Some(c) = self.b.find(opp, Threat::Five) {
+            if let Some(c) = self.five_cell(opp) {
                 out.push((0, c as u16));
             }
             return;
@@ -519,8 +468,8 @@ impl<'a> Worker<'a> {
         let key = self.b.hash();
         let entry = self.shared.tt.probe(key);
         if let Some(e) = entry {
-            if !pv_node && e.depth >= depth {
-                let v = from_tt(e.value, ply);
+            if !pv_node && e.depth as i32 >= depth {
+                let v = from_table(e.value, ply, WIN_BOUND);
                 let cut = match e.bound {
                     Bound::Exact => true,
                     Bound::Lower => v >= beta,
@@ -565,6 +514,15 @@ impl<'a> Worker<'a> {
             let c = moves[i].1 as usize;
             let (a, d) = (self.b.threat(me, c), self.b.threat(opp, c));
             let tactical = a >= Threat::Flex3 || d >= Threat::Flex3x2 || forced || opp_three;
+            let trivial = a == Threat::None && d == Threat::None;
+            // Far (more than four) from both sides' last moves.
+            let distract = ply >= 2
+                && self.distance(c, self.line[ply - 1]) > 4
+                && self.distance(c, self.line[ply - 2]) > 4;
+            // Moves making nothing for either side at shallow depths.
+            if trivial && depth < TRIVIAL_PRUNING_DEPTH && best > -WIN_BOUND && !forced {
+                continue;
+            }
             // Late-move pruning of quiet moves at shallow depths.
             if !pv_node
                 && !tactical
@@ -580,6 +538,7 @@ impl<'a> Worker<'a> {
             } else {
                 depth - 1
             };
+            self.line[ply] = c as u16;
             self.b.make(c);
             let mut v;
             if searched == 0 {
@@ -594,11 +553,14 @@ impl<'a> Worker<'a> {
                     if pv_node {
                         r -= 1;
                     }
-                    if cut_node {
+                    if cut_node && !self.killers[ply].contains(&(c as u16)) {
+                        r += 2;
+                    }
+                    if !improving && r > 1 {
                         r += 1;
                     }
-                    if !improving {
-                        r += 0;
+                    if distract {
+                        r += 1;
                     }
                     if self.history[c][me] > 0 {
                         r -= 1;
@@ -669,14 +631,9 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
-        self.shared.tt.store(
+        self.shared.tt.store_keeping_proofs(
             key,
-            Entry {
-                value: to_tt(best, ply),
-                depth,
-                bound,
-                best: Some(best_move),
-            },
+            new_entry(to_table(best, ply, WIN_BOUND), depth, bound, best_move),
         );
         best
     }
@@ -694,12 +651,25 @@ impl<'a> Worker<'a> {
         let mut best: Option<(i32, usize)> = None;
         for (i, &c) in moves.iter().enumerate() {
             let c = c as usize;
+            self.line[0] = c as u16;
             self.b.make(c);
             let mut v;
             if i == 0 {
                 v = -self.search(-beta, -alpha, depth - 1, 1, true, false);
             } else {
-                v = -self.search(-alpha - 1, -alpha, depth - 1, 1, false, true);
+                // Late quiet root moves are searched less first (from the third on).
+                let (me, opp) = (1 - self.b.to_move(), self.b.to_move());
+                let quiet = self.b.count(me, Threat::Five) == 0
+                    && self.b.count(opp, Threat::Five) == 0
+                    && self.b.count(me, Threat::Flex4) == 0;
+                let mut r = 0;
+                if depth >= 3 && i >= 2 && quiet {
+                    r = (reduction(depth, i + 1) - 1).clamp(0, depth - 2);
+                }
+                v = -self.search(-alpha - 1, -alpha, depth - 1 - r, 1, false, true);
+                if v > alpha && r > 0 && !self.aborted {
+                    v = -self.search(-alpha - 1, -alpha, depth - 1, 1, false, false);
+                }
                 if v > alpha && v < beta && !self.aborted {
                     v = -self.search(-beta, -alpha, depth - 1, 1, true, false);
                 }
@@ -728,15 +698,9 @@ impl<'a> Worker<'a> {
             } else {
                 Bound::Upper
             };
-            self.shared.tt.store(
-                self.b.hash(),
-                Entry {
-                    value: v,
-                    depth,
-                    bound,
-                    best: Some(moves[0]),
-                },
-            );
+            self.shared
+                .tt
+                .store_keeping_proofs(self.b.hash(), new_entry(v, depth, bound, moves[0]));
         }
         Some((v, moves[0]))
     }
@@ -780,7 +744,6 @@ impl<'a> Worker<'a> {
             return (v, best, 0);
         }
         let first = 1 + (self.id as u32 % 2);
-        let mut stable = 0u32;
         for depth in first..=max_depth.max(1) {
             let depth = depth as i32;
             self.root_depth = depth;
@@ -823,7 +786,6 @@ impl<'a> Worker<'a> {
             }
             match found {
                 Some((v, m)) if !self.aborted => {
-                    stable = if m == best { stable + 1 } else { 0 };
                     value = v;
                     best = m;
                     done = depth as u32;
@@ -858,13 +820,11 @@ impl<'a> Worker<'a> {
             if value.abs() >= WIN_BOUND && depth > (WIN - value.abs()) + 2 {
                 break;
             }
-            if let Some(s) = soft {
-                let used = started.elapsed();
-                // A stable best move stops sooner.
-                let share = if stable >= 4 { 0.45 } else { 0.7 };
-                if used.as_secs_f64() > s.as_secs_f64() * share {
-                    break;
-                }
+            // A fixed time a move is spent whole (time left over is not kept for later moves):
+            // a new iteration starts until the deadline; one stopped part-way keeps its best
+            // move when it was searched fully and beat the last iteration's.
+            if soft.is_some_and(|s| started.elapsed() >= s.mul_f64(NEW_ITERATION_SHARE)) {
+                break;
             }
         }
         (value, best, done)
