@@ -1,4 +1,5 @@
-//! The search for five in a row (freestyle) on boards of 5 to 32 a side, on the pattern board
+//! The search for five in a row (under each rule: the pattern board knows which fives win and
+//! renju's forbidden points) on boards of 5 to 32 a side, on the pattern board
 //! ([`super::pattern`]): iterative deepening with aspiration windows, principal-variation search,
 //! a transposition table, threat-driven move generation (a five to block leaves one move; an
 //! opponent's open three leaves only fours and the cells of his fours), late-move reductions and
