@@ -11,7 +11,8 @@ use crate::external::{Engine, EngineFault};
 use crate::game::Game;
 use crate::geometry::Geometry;
 use crate::players::ComputerPlayer;
-use crate::record::{self, Record, Rule};
+use crate::record::{self, Record};
+use crate::rule::Rule;
 use crate::rules::{Outcome, Player};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -125,7 +126,7 @@ pub fn play<'a>(
     start: Player,
     rng: &mut StdRng,
 ) -> Played {
-    let mut game = Game::new(geometry, start);
+    let mut game = Game::new_under(geometry, rule, start);
     let mut times = Vec::new();
     let end = loop {
         if let Some(outcome) = game.state().outcome() {
@@ -164,7 +165,6 @@ pub fn play<'a>(
     Played {
         record: Record {
             game,
-            rule,
             times,
             levels: [x.level(), o.level()],
             names: Some([x.file_name(), o.file_name()]),
@@ -199,14 +199,14 @@ pub fn arena_with_engines(
             let mut rng = StdRng::seed_from_u64(seed ^ k.wrapping_mul(0x9e37_79b9_7f4a_7c15));
             let mut tally = Tally::default();
             // A player against itself: an engine needs a second process.
-            let mut twin =
-                match &players[i] {
-                    Contestant::Engine(e) if i == j => Some(Contestant::Engine(Box::new(
-                        Engine::new(e.command().clone(), e.limits(), rule),
-                    ))),
-                    Contestant::Ours(p) if i == j => Some(Contestant::Ours(*p)),
-                    _ => None,
-                };
+            let mut twin = match &players[i] {
+                Contestant::Engine(e) if i == j => Some(Contestant::Engine(Box::new(Engine::new(
+                    e.command().clone(),
+                    e.limits(),
+                )))),
+                Contestant::Ours(p) if i == j => Some(Contestant::Ours(*p)),
+                _ => None,
+            };
             for g in 0..games {
                 let (x, o) = match &mut twin {
                     Some(twin) => (&mut players[i], twin),
@@ -244,11 +244,7 @@ pub fn arena_with_engines(
         .collect();
     let table = ArenaTable {
         geometry,
-        rule: match rule {
-            Rule::Standard => crate::rule::Rule::Standard,
-            Rule::Renju => crate::rule::Rule::Renju,
-            Rule::Freestyle | Rule::Caro => crate::rule::Rule::Freestyle,
-        },
+        rule,
         games,
         seed,
         pairings,

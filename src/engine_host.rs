@@ -10,7 +10,6 @@
 use crate::external::{Engine, EngineCommand, EngineFault, Limits};
 use crate::game::Game;
 use crate::geometry::Cell;
-use crate::record::Rule;
 use std::sync::mpsc::{self, Receiver, Sender};
 
 /// An engine's answer to a request.
@@ -36,7 +35,7 @@ struct Slot {
     /// A request waiting for the engine to come back.
     waiting: Option<(u64, Game)>,
     /// How to make it anew.
-    make: (EngineCommand, Limits, Rule),
+    make: (EngineCommand, Limits),
 }
 
 /// The engines of a window, by number.
@@ -75,13 +74,13 @@ impl EngineHost {
     }
 
     /// Adds an engine (started at its first request); its number.
-    pub fn add(&mut self, command: EngineCommand, limits: Limits, rule: Rule) -> usize {
-        let engine = Engine::new(command.clone(), limits, rule);
+    pub fn add(&mut self, command: EngineCommand, limits: Limits) -> usize {
+        let engine = Engine::new(command.clone(), limits);
         self.slots.push(Slot {
             name: engine.name().to_string(),
             engine: Some(engine),
             waiting: None,
-            make: (command, limits, rule),
+            make: (command, limits),
         });
         self.slots.len() - 1
     }
@@ -152,8 +151,8 @@ impl EngineHost {
                 name: String::new(),
             };
             // The engine went with the failed closure; a new one takes its place at the next ask.
-            let (command, limits, rule) = self.slots[i].make.clone();
-            let _ = self.send.send((Engine::new(command, limits, rule), reply));
+            let (command, limits) = self.slots[i].make.clone();
+            let _ = self.send.send((Engine::new(command, limits), reply));
         }
     }
 
@@ -206,7 +205,6 @@ mod tests {
         let i = host.add(
             EngineCommand::path("/nonexistent/pbrain-none"),
             Limits::default(),
-            Rule::Freestyle,
         );
         assert_eq!(host.name(i), Some("pbrain-none"));
         let game = Game::new(Geometry::new(15, 15, 5).unwrap(), Player::X);

@@ -218,12 +218,20 @@ impl Explanation {
     }
 
     /// One or two sentences a teacher can read out: what the numbers are and what the player does
-    /// with them.
+    /// with them. The cells it names are numbered on the LED program's 3 × 3 board, as its
+    /// specifications number them, and named by their coordinates (`h8`) on every other board.
     pub fn caption(&self) -> String {
         let me = self.side();
+        let g = self.state.geometry();
         let cells = |cs: &[Cell]| {
             cs.iter()
-                .map(|c| c.to_string())
+                .map(|&c| {
+                    if g == crate::geometry::Geometry::LED {
+                        c.to_string()
+                    } else {
+                        crate::coordinates::name(g, c)
+                    }
+                })
                 .collect::<Vec<_>>()
                 .join(", ")
         };

@@ -24,7 +24,6 @@
 
 use crate::game::{Game, MoveError};
 use crate::geometry::{Cell, Geometry};
-use crate::record::Rule;
 use std::fmt;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
@@ -94,16 +93,6 @@ impl Default for Limits {
             margin: Duration::from_secs(1),
             game_type: 0,
         }
-    }
-}
-
-/// The `INFO rule` value of a rule (Piskvork's bitmask: 1 exactly five, 4 renju, 8 caro).
-pub fn info_rule(rule: Rule) -> u32 {
-    match rule {
-        Rule::Freestyle => 0,
-        Rule::Standard => 1,
-        Rule::Renju => 4,
-        Rule::Caro => 8,
     }
 }
 
@@ -277,7 +266,6 @@ impl Process {
 pub struct Engine {
     command: EngineCommand,
     limits: Limits,
-    rule: Rule,
     name: String,
     process: Option<Process>,
     messages: Vec<String>,
@@ -310,14 +298,13 @@ fn xy(g: Geometry, c: Cell) -> String {
 }
 
 impl Engine {
-    /// An engine that will be started by `command` on the first request, timed by `limits`,
-    /// playing by `rule`.
-    pub fn new(command: EngineCommand, limits: Limits, rule: Rule) -> Engine {
+    /// An engine that will be started by `command` on the first request, timed by `limits`. It
+    /// plays each game under that game's rule (`INFO rule` at each new game).
+    pub fn new(command: EngineCommand, limits: Limits) -> Engine {
         let name = command.file_name();
         Engine {
             command,
             limits,
-            rule,
             name,
             process: None,
             messages: Vec::new(),
@@ -551,7 +538,7 @@ impl Engine {
                 left.map_or(i32::MAX as u128, |t| t.as_millis())
             ))?;
             p.send(&format!("INFO game_type {}", this.limits.game_type))?;
-            p.send(&format!("INFO rule {}", info_rule(this.rule)))?;
+            p.send(&format!("INFO rule {}", game.rule().gomocup()))?;
             Ok(())
         };
         if in_step && !known.is_empty() {

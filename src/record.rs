@@ -69,45 +69,9 @@ pub const RESULT_ERROR: i32 = -2;
 /// The result code of a timeout.
 pub const RESULT_TIMEOUT: i32 = 15;
 
-/// The rule of the game: who wins with what (SPEC.md §9).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Rule {
-    /// `run` or more in a row win (the m,n,k rule; free-style gomoku).
-    #[default]
-    Freestyle,
-    /// Exactly five; six or more is not a win.
-    Standard,
-    /// Renju: black (the first player) only exactly five, with forbidden points.
-    Renju,
-    /// Caro: a five blocked at both ends does not win.
-    Caro,
-}
-
-impl Rule {
-    /// Every rule, in the order of Piskvork's `INFO rule` bits.
-    pub const ALL: [Rule; 4] = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro];
-
-    /// The rule's name as written in records: `freestyle`, `standard`, `renju`, `caro`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Rule::Freestyle => "freestyle",
-            Rule::Standard => "standard",
-            Rule::Renju => "renju",
-            Rule::Caro => "caro",
-        }
-    }
-
-    /// The rule with this name.
-    pub fn from_name(name: &str) -> Option<Rule> {
-        Rule::ALL.into_iter().find(|r| r.name() == name)
-    }
-}
-
-impl fmt::Display for Rule {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+/// The rule a record is played under: the game's one [`crate::rule::Rule`] (`freestyle`,
+/// `standard`, `renju`); a record naming another (Piskvork's `caro`) is not read as a board line.
+pub use crate::rule::Rule;
 
 /// Which kind of file a record came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,8 +87,6 @@ pub enum Format {
 pub struct Record {
     /// The game: board, who started, the moves in order.
     pub game: Game,
-    /// The rule.
-    pub rule: Rule,
     /// The milliseconds each move took (0 when not known), one per move.
     pub times: Vec<u32>,
     /// Each player's Piskvork level: 0 a person, 1–11 an engine (x's first).
@@ -136,12 +98,11 @@ pub struct Record {
 }
 
 impl Record {
-    /// A record of `game` played by two people, free-style, no times known.
+    /// A record of `game` played by two people under the game's rule, no times known.
     pub fn new(game: Game) -> Record {
         let times = vec![0; game.moves().len()];
         Record {
             game,
-            rule: Rule::Freestyle,
             times,
             levels: [0, 0],
             names: None,
@@ -151,7 +112,7 @@ impl Record {
 
     /// The board and rule in one line, as `record` prints it: `15x15 k5 freestyle`.
     pub fn board_line(&self) -> String {
-        board_line(self.game.geometry(), self.rule)
+        board_line(self.game.geometry(), self.game.rule())
     }
 }
 
@@ -323,10 +284,15 @@ pub fn parse_board_line(line: &str) -> Option<Result<(Geometry, Rule), RecordErr
     let k = integer(words.next()?.strip_prefix('k')?)?;
     let rule = match words.next() {
         None => Rule::Freestyle,
-        Some(name) => Rule::from_name(name)?,
+        Some(name) => name.parse().ok()?,
     };
     if words.next().is_some() {
         return None;
+    }
+    if rule == Rule::Renju && k != crate::rule::RENJU_RUN as i64 {
+        return Some(Err(RecordError::Board {
+            reason: format!("renju is played with five in a row, not k{k}"),
+        }));
     }
     Some(geometry(w, h, k).map(|g| (g, rule)))
 }
@@ -481,7 +447,7 @@ pub fn parse_psq(text: &str) -> Result<Record, RecordError> {
             reason: format!("'{}' follows the end of the record", quote(line)),
         });
     }
-    let mut game = Game::new(geometry, start);
+    let mut game = Game::new_under(geometry, rule, start);
     let mut times = Vec::with_capacity(moves.len());
     for (i, &(n, x, y, ms)) in moves.iter().enumerate() {
         let on = |v: i64, side: usize| (1..=side as i64).contains(&v);
@@ -502,7 +468,6 @@ pub fn parse_psq(text: &str) -> Result<Record, RecordError> {
     }
     Ok(Record {
         game,
-        rule,
         times,
         levels,
         names,
@@ -527,7 +492,7 @@ pub fn parse_cells(text: &str, default: Geometry) -> Result<Record, RecordError>
             all.next();
         }
     }
-    let mut game = Game::new(geometry, Player::X);
+    let mut game = Game::new_under(geometry, rule, Player::X);
     let mut number = 0;
     for (n, line) in all {
         for word in line.split(|c: char| c.is_whitespace() || c == ',') {
@@ -547,9 +512,7 @@ pub fn parse_cells(text: &str, default: Geometry) -> Result<Record, RecordError>
     if number == 0 && text.trim().is_empty() {
         return Err(RecordError::Empty);
     }
-    let mut record = Record::new(game);
-    record.rule = rule;
-    Ok(record)
+    Ok(Record::new(game))
 }
 
 /// The `.psq` text of `record`, as Piskvork writes it (CR LF line ends). The names and the result
@@ -581,7 +544,7 @@ pub fn write_psq(record: &Record) -> String {
     }
     let code = record.result.unwrap_or(RESULT_UNKNOWN);
     let _ = write!(s, "{code}\r\n");
-    if g.run() != 5 || record.rule != Rule::Freestyle {
+    if g.run() != 5 || record.game.rule() != Rule::Freestyle {
         let _ = write!(s, "{}\r\n", record.board_line());
     }
     s

@@ -36,7 +36,8 @@
 //! ```
 
 use crate::geometry::Geometry;
-use crate::record::{self, Rule};
+use crate::record;
+use crate::rule::Rule;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -57,7 +58,7 @@ pub struct Board {
     pub height: usize,
     /// Marks in a line that win.
     pub run: usize,
-    /// The rule's name (`freestyle`, `standard`, `renju`, `caro`).
+    /// The rule's name (`freestyle`, `standard` or `renju`).
     #[serde(default = "freestyle")]
     pub rule: String,
 }
@@ -86,12 +87,7 @@ impl Board {
     /// The geometry and rule, or why they cannot be played.
     pub fn geometry(&self) -> Result<(Geometry, Rule), String> {
         let g = Geometry::new(self.width, self.height, self.run).map_err(|e| e.to_string())?;
-        let rule = Rule::from_name(&self.rule).ok_or_else(|| {
-            format!(
-                "the rule '{}' is none of freestyle, standard, renju, caro",
-                self.rule
-            )
-        })?;
+        let rule = self.rule.parse::<Rule>().map_err(|e| e.to_string())?;
         Ok((g, rule))
     }
 }

@@ -400,11 +400,8 @@ impl Thinker {
                         game_type: u32::from(other != app::Seat::Human),
                         ..Default::default()
                     };
-                    self.engines.add(
-                        tictactoe::external::EngineCommand::path(path),
-                        limits,
-                        tictactoe::record::Rule::Freestyle,
-                    );
+                    self.engines
+                        .add(tictactoe::external::EngineCommand::path(path), limits);
                 }
                 self.engines
                     .ask(i as usize, request.ticket, request.game.clone());

@@ -26,11 +26,18 @@
 //! - **move ordering by threats**: the best move remembered for the position first, then cells by
 //!   the lines they extend or block, weighted by the marks already in them.
 //!
+//! **Rules** ([`Rule`]): freestyle (k or more in a row wins) and standard (exactly k wins, for
+//! either player). Under standard a line of k cells is also dead for a player who holds a cell just
+//! beyond one of its ends (filling it would make an overline), an extra stone can hurt its owner,
+//! so the cells beyond the ends of live lines are searched too, and one *idle* cell (on no live
+//! line and beyond the end of none) stands for a pass. Renju is refused ([`SolveError::Rule`]).
+//!
 //! On the empty board of a game with `run ≥ 9` the value is a draw without search: both players can
 //! stop every line by a pairing strategy (Pollak–Shannon; SPEC.md §7).
 
 use crate::clock::Instant;
 use crate::geometry::{Cell, Geometry};
+use crate::rule::Rule;
 use crate::rules::{Outcome, Player, State};
 use crate::value::{Value, Verdict};
 use std::collections::HashMap;
@@ -47,6 +54,10 @@ type Score = i8;
 pub struct Board {
     full: u64,
     lines: Vec<u64>,
+    /// Under standard, per line, the cells just beyond its two ends (`ends[i]` for `lines[i]`): a
+    /// player whose stone stands there can never win with that line (the line would be part of an
+    /// overline). Under freestyle every entry is 0 (an overline wins).
+    ends: Vec<u64>,
     /// `perms[s][i]`: the image of the 0-based cell `i` under symmetry `s` (`perms[0]` is the
     /// identity).
     perms: Vec<[u8; MAX_CELLS]>,
@@ -55,29 +66,55 @@ pub struct Board {
 }
 
 impl Board {
-    /// The tables of a `width` × `height` board with `run` in a line to win, or why the solver does
-    /// not play it.
+    /// The tables of a `width` × `height` board with `run` in a line to win under freestyle, or
+    /// why the solver does not play it.
     pub fn new(g: Geometry) -> Result<Board, SolveError> {
+        Board::under(g, Rule::Freestyle)
+    }
+
+    /// The tables of board `g` under `rule`, or why the solver does not play it: renju is refused
+    /// ([`SolveError::Rule`]).
+    pub fn under(g: Geometry, rule: Rule) -> Result<Board, SolveError> {
         let (width, height, run) = (g.width(), g.height(), g.run());
         let n = width * height;
+        if rule == Rule::Renju {
+            return Err(SolveError::Rule { rule });
+        }
         if n > MAX_CELLS {
             return Err(SolveError::TooLarge { geometry: g });
         }
         let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-        let bit = |r: usize, c: usize| 1u64 << (r * width + c);
+        let inside = |r: isize, c: isize| {
+            (0..height as isize).contains(&r) && (0..width as isize).contains(&c)
+        };
+        let bit = |r: isize, c: isize| {
+            if inside(r, c) {
+                1u64 << (r as usize * width + c as usize)
+            } else {
+                0
+            }
+        };
         let mut lines = Vec::new();
+        let mut ends = Vec::new();
         for (dr, dc) in [(0isize, 1isize), (1, 0), (1, 1), (1, -1)] {
             for r in 0..height as isize {
                 for c in 0..width as isize {
                     let (er, ec) = (r + dr * (run as isize - 1), c + dc * (run as isize - 1));
-                    if !(0..height as isize).contains(&er) || !(0..width as isize).contains(&ec) {
+                    if !inside(er, ec) {
                         continue;
                     }
-                    let mask = (0..run as isize).fold(0u64, |m, i| {
-                        m | bit((r + dr * i) as usize, (c + dc * i) as usize)
-                    });
-                    if !lines.contains(&mask) {
+                    let mask = (0..run as isize).fold(0u64, |m, i| m | bit(r + dr * i, c + dc * i));
+                    let end = match rule {
+                        Rule::Standard => bit(r - dr, c - dc) | bit(er + dr, ec + dc),
+                        _ => 0,
+                    };
+                    if !lines
+                        .iter()
+                        .zip(&ends)
+                        .any(|(&l, &e)| (l, e) == (mask, end))
+                    {
                         lines.push(mask);
+                        ends.push(end);
                     }
                 }
             }
@@ -118,6 +155,7 @@ impl Board {
         Ok(Board {
             full,
             lines,
+            ends,
             perms,
             inverse,
         })
@@ -335,6 +373,12 @@ pub enum SolveError {
         /// The bytes allowed.
         limit: usize,
     },
+    /// The solver does not prove games under this rule (renju: its forbidden points make an extra
+    /// stone a possible harm and the first player's moves depend on more than the lines).
+    Rule {
+        /// The rule.
+        rule: Rule,
+    },
 }
 
 impl std::fmt::Display for SolveError {
@@ -348,6 +392,10 @@ impl std::fmt::Display for SolveError {
                 g.cells()
             ),
             SolveError::OutOfBudget { budget } => write!(f, "no proof within {budget} nodes"),
+            SolveError::Rule { rule } => write!(
+                f,
+                "the solver proves freestyle and standard games only, not {rule}"
+            ),
             SolveError::OutOfMemory { limit } => write!(
                 f,
                 "no proof within {} MiB of tables",
@@ -378,6 +426,7 @@ impl Progress {
 
 /// The search: a board's tables, the transposition table and the count of nodes.
 pub struct Solver {
+    rule: Rule,
     board: Board,
     table: Table,
     nodes: u64,
@@ -402,12 +451,19 @@ const ATTACK: [i32; 8] = [1, 4, 16, 64, 256, 1024, 4096, 16384];
 const DEFEND: [i32; 8] = [1, 3, 12, 48, 192, 768, 3072, 12288];
 
 impl Solver {
-    /// A solver for board `g` that gives up after `budget` nodes.
+    /// A solver for board `g` under freestyle that gives up after `budget` nodes.
     pub fn new(g: Geometry, budget: u64) -> Result<Solver, SolveError> {
-        let board = Board::new(g)?;
+        Solver::under(g, Rule::Freestyle, budget)
+    }
+
+    /// A solver for board `g` under `rule` (freestyle or standard; renju is
+    /// [`SolveError::Rule`]) that gives up after `budget` nodes.
+    pub fn under(g: Geometry, rule: Rule, budget: u64) -> Result<Solver, SolveError> {
+        let board = Board::under(g, rule)?;
         // A table in proportion to the board: at most 2^(cells + 2) buckets.
         let max_log2 = (g.cells() as u32 + 2).min(Table::MAX_LOG2);
         Ok(Solver {
+            rule,
             board,
             table: Table::new(max_log2.min(12), max_log2, None),
             nodes: 0,
@@ -510,10 +566,14 @@ impl Solver {
     }
 
     /// The value of `state` with perfect play (its outcome if the game is over), or `None` when
-    /// the budget runs out. The state's board must be this solver's.
+    /// the budget runs out or the state's rule is not this solver's. The state's board must be this
+    /// solver's.
     pub fn outcome(&mut self, state: &State) -> Option<Outcome> {
         if let Some(o) = state.outcome() {
             return Some(o);
+        }
+        if state.rule() != self.rule {
+            return None;
         }
         let mover = state.player_to_move();
         let v = self
@@ -548,29 +608,34 @@ impl Solver {
         let mut my_threats = 0u64;
         let mut opp_threats = 0u64;
         let mut live = 0u64;
+        // Under standard: the empty cells just beyond the ends of live lines (a stone there kills
+        // its owner's line).
+        let mut ends = 0u64;
         // Erdős–Selfridge potentials (sums of 2^−need over live lines, in units of 2^−64).
         let mut my_potential = 0u128;
         let mut opp_potential = 0u128;
-        for &l in &board.lines {
+        for (&l, &end) in board.lines.iter().zip(&board.ends) {
             let (m, o) = (l & me, l & opp);
             if m != 0 && o != 0 {
                 continue;
             }
             let e = l & empty;
             let need = e.count_ones();
-            if o == 0 && need <= my_moves {
+            if o == 0 && end & me == 0 && need <= my_moves {
                 if need == 1 {
                     my_threats |= e;
                 }
                 my_potential += 1u128 << (64 - need);
                 live |= e;
+                ends |= end & empty;
             }
-            if m == 0 && need <= opp_moves {
+            if m == 0 && end & opp == 0 && need <= opp_moves {
                 if need == 1 {
                     opp_threats |= e;
                 }
                 opp_potential += 1u128 << (64 - need);
                 live |= e;
+                ends |= end & empty;
             }
         }
         if my_threats != 0 {
@@ -654,7 +719,14 @@ impl Solver {
                     fixes += 1;
                 }
             }
+            // Under standard an extra stone can hurt its owner, so a pass may be the best move:
+            // the cells beyond the ends of live lines are searched too, and one cell that is
+            // neither on nor beyond a live line (all such cells are alike: lines only die).
             let mut cells = live;
+            if self.rule == Rule::Standard {
+                let idle = empty & !live & !ends;
+                cells |= ends & !live | idle & idle.wrapping_neg();
+            }
             while cells != 0 {
                 let i = cells.trailing_zeros() as usize;
                 cells &= cells - 1;
@@ -767,6 +839,9 @@ pub fn solve_with(
 ) -> Result<Solution, SolveError> {
     let start = Instant::now();
     let g = state.geometry();
+    if state.rule() == Rule::Renju {
+        return Err(SolveError::Rule { rule: state.rule() });
+    }
     let mover = state.player_to_move();
     let done = |value| Solution {
         value,
@@ -783,7 +858,7 @@ pub fn solve_with(
     if state.moves_count() == 0 && g.run() >= 9 {
         return Ok(done(Value::uncounted(Verdict::Draw)));
     }
-    let mut solver = Solver::new(g, budget)?;
+    let mut solver = Solver::under(g, state.rule(), budget)?;
     if let Some(bytes) = memory {
         solver = solver.with_memory(bytes);
     }
@@ -804,7 +879,7 @@ pub fn solve_with(
 
 /// The value of `state` with perfect play and the moves that keep it (every legal move whose
 /// result has the same value), when the proofs take at most `budget` nodes in all; `None` when the
-/// game is over, the board is too large or the budget runs out.
+/// game is over, the board is too large, the rule is renju or the budget runs out.
 pub fn best_moves(state: &State, budget: u64) -> Option<(Value, Vec<Cell>)> {
     BestMoves::new(state, budget)?.slice(u64::MAX)?
 }
@@ -826,12 +901,12 @@ pub struct BestMoves {
 
 impl BestMoves {
     /// The proofs of `state`'s value and best moves within `budget` nodes in all; `None` when the
-    /// game is over or the board is too large for the solver.
+    /// game is over, the board is too large or the rule is renju.
     pub fn new(state: &State, budget: u64) -> Option<BestMoves> {
         if state.game_over() {
             return None;
         }
-        let solver = Solver::new(state.geometry(), budget).ok()?;
+        let solver = Solver::under(state.geometry(), state.rule(), budget).ok()?;
         let mover = state.player_to_move();
         let mut to_try: Vec<Cell> = state.legal_moves().collect();
         to_try.reverse();
@@ -1005,6 +1080,116 @@ mod tests {
                     Ok(expected),
                     "{w}x{h} {me:#x} {opp:#x}"
                 );
+                checked += 1;
+            }
+        }
+    }
+
+    /// The value for the player to move of `state` by plain negamax over the rules engine (its
+    /// legal moves and outcomes, under the state's rule), with no pruning.
+    fn slow(state: &State, memo: &mut HashMap<State, Score>) -> Score {
+        if let Some(o) = state.outcome() {
+            return match o {
+                Outcome::Won(p) if p == state.player_to_move() => 1,
+                Outcome::Won(_) => -1,
+                Outcome::Draw => 0,
+            };
+        }
+        if let Some(&v) = memo.get(state) {
+            return v;
+        }
+        let v = state
+            .legal_moves()
+            .map(|c| -slow(&state.result(c), memo))
+            .max()
+            .expect("a game in play has a move");
+        memo.insert(*state, v);
+        v
+    }
+
+    /// Every position reachable from the empty board of `g` under `rule`, `start` first.
+    fn reachable(g: Geometry, rule: Rule, start: Player) -> Vec<State> {
+        let mut seen = std::collections::HashSet::new();
+        let mut todo = vec![State::empty_under(g, rule, start)];
+        while let Some(s) = todo.pop() {
+            if seen.insert(s) {
+                todo.extend(s.legal_moves().map(|c| s.result(c)));
+            }
+        }
+        let mut all: Vec<State> = seen.into_iter().collect();
+        all.sort_by_key(|s| (s.moves_count(), marks(s, Player::X), marks(s, Player::O)));
+        all
+    }
+
+    #[test]
+    fn standard_agrees_with_a_slow_checker_on_every_position_of_small_boards() {
+        // Boards wider than the run, so that overlines can be made; every reachable position.
+        let mut differ = 0;
+        for (w, h, k) in [(4, 3, 3), (5, 2, 3), (6, 1, 2), (7, 1, 3), (5, 2, 2)] {
+            let g = Geometry::new(w, h, k).unwrap();
+            let mut memo = HashMap::new();
+            let mut free_memo = HashMap::new();
+            let mut solver = Solver::under(g, Rule::Standard, u64::MAX).unwrap();
+            let mut free = Solver::new(g, u64::MAX).unwrap();
+            for s in reachable(g, Rule::Standard, Player::X) {
+                let expected = slow(&s, &mut memo);
+                let got = solver.outcome(&s).expect("no budget");
+                assert_eq!(
+                    Verdict::of(got, s.player_to_move()),
+                    value(expected).verdict,
+                    "{w}x{h} k{k} standard\n{}",
+                    s.board_text()
+                );
+                // The same stones under freestyle, where they are a freestyle position.
+                let f = crate::rules::Setup {
+                    rule: Rule::Freestyle,
+                    ..s.setup()
+                }
+                .position();
+                if let Ok(f) = f {
+                    if f.outcome().is_none() && s.outcome().is_none() {
+                        let fv = slow(&f, &mut free_memo);
+                        assert_eq!(
+                            free.outcome(&f).map(|o| Verdict::of(o, f.player_to_move())),
+                            Some(value(fv).verdict)
+                        );
+                        differ += usize::from(fv != expected);
+                    }
+                }
+            }
+        }
+        assert!(
+            differ > 0,
+            "some positions have other values under freestyle"
+        );
+    }
+
+    #[test]
+    fn standard_agrees_with_a_slow_checker_on_random_positions() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(15);
+        for (w, h, k, stones) in [(4, 4, 3, 6..11), (5, 4, 3, 9..14), (6, 3, 4, 7..12)] {
+            let g = Geometry::new(w, h, k).unwrap();
+            let mut memo = HashMap::new();
+            let mut solver = Solver::under(g, Rule::Standard, u64::MAX).unwrap();
+            let mut checked = 0;
+            while checked < 60 {
+                let mut s = State::empty_under(g, Rule::Standard, Player::X);
+                for _ in 0..rng.gen_range(stones.clone()) {
+                    let moves: Vec<Cell> = s.legal_moves().collect();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    s = s.result(moves[rng.gen_range(0..moves.len())]);
+                }
+                if s.game_over() {
+                    continue;
+                }
+                let expected = value(slow(&s, &mut memo)).verdict;
+                let got = solver
+                    .outcome(&s)
+                    .map(|o| Verdict::of(o, s.player_to_move()));
+                assert_eq!(got, Some(expected), "{w}x{h} k{k}\n{}", s.board_text());
                 checked += 1;
             }
         }

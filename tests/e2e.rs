@@ -2040,3 +2040,191 @@ fn e2e_a_faulty_engine_loses_with_its_reason_on_screen() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Analysis (issue 16): `a` shows the engine's view and takes it away again.
+// ---------------------------------------------------------------------------------------------
+
+/// The analysis's orange: its status line, its ranked moves.
+fn is_orange(p: Px) -> bool {
+    p[0] > 200 && (100..=180).contains(&p[1]) && p[2] < 60
+}
+
+#[test]
+fn e2e_analysis_shows_its_line_its_moves_and_its_graph_and_goes_away() {
+    let _serial = serial();
+    if !e2e_available() {
+        return;
+    }
+    let g = tictactoe::Geometry::new(15, 15, 5).unwrap();
+    let layout = tictactoe::app::Layout::of(g);
+    let board = layout.board.bounds();
+    let board = easel_rect(board.left, board.bottom, board.right, board.top);
+    let at = layout.status_point();
+    // The status line's place: the first key hint's, left and right of its centre.
+    let status = easel_rect(at.x - 250, at.y - 8, at.x + 250, at.y + 8);
+    let graph = layout.graph_area();
+    let graph = easel_rect(graph.left, graph.bottom, graph.right, graph.top);
+    let mut s = Session::start(
+        "analysis",
+        &[
+            "--width",
+            "15",
+            "--height",
+            "15",
+            "--run",
+            "5",
+            "--moves",
+            "113,114,98",
+        ],
+    );
+    let first = s.wait_for("three stones on 15 × 15", |sh| {
+        sh.count(sh.whole(), is_blue) > 20 && sh.count(sh.whole(), is_green) > 10
+    });
+    let first = if first.count(status, is_orange) == 0 {
+        first
+    } else {
+        s.settled()
+    };
+    s.check(
+        &first,
+        first.count(status, is_orange) == 0,
+        "no analysis line before `a`",
+    );
+    s.check(
+        &first,
+        first.count(board, is_orange) == 0,
+        "no ranked moves before `a`",
+    );
+    let window = s.window.clone();
+    let out = s.xdotool(&["key", "--window", &window, "a"]);
+    assert!(out.status.success(), "xdotool key a");
+    let shown = s.wait_for(
+        "the analysis: its line, its moves on the board, its graph",
+        |sh| {
+            sh.count(status, is_orange) >= 30
+                && sh.count(board, is_orange) >= 10
+                && sh.count(graph, |p| !is_white(p)) >= 20
+        },
+    );
+    // The analysis leaves the game alone: the stones are as they were.
+    s.check(
+        &shown,
+        shown.count(board, is_blue) == first.count(board, is_blue),
+        "the analysis plays no move",
+    );
+    let out = s.xdotool(&["key", "--window", &window, "a"]);
+    assert!(out.status.success(), "xdotool key a");
+    s.wait_for("the analysis gone again after a second `a`", |sh| {
+        sh.count(status, is_orange) == 0 && sh.count(board, is_orange) == 0
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// A file dropped onto the window (issue 17): opened, as a file manager drops it (XDND).
+// ---------------------------------------------------------------------------------------------
+
+/// A Python with python-xlib for `tests/support/xdnd_drop.py` (Debian's python3-xlib lives in
+/// /usr/bin/python3's packages, which a python3 earlier on PATH may not see); `None` skips (or
+/// fails, when the e2e tests are required).
+fn python_with_xlib() -> Option<&'static str> {
+    let found = ["python3", "/usr/bin/python3"].into_iter().find(|py| {
+        Command::new(py)
+            .args(["-c", "import Xlib"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    });
+    if found.is_none() {
+        let msg = "e2e: drop SKIPPED (python3-xlib not installed)";
+        if std::env::var("TICTACTOE_REQUIRE_E2E").is_ok_and(|v| v == "1") {
+            panic!("{msg}, but TICTACTOE_REQUIRE_E2E=1 requires the end-to-end tests");
+        }
+        tell(msg);
+    }
+    found
+}
+
+#[test]
+fn e2e_a_psq_dropped_from_a_file_manager_opens_and_a_bad_one_is_one_line() {
+    let _serial = serial();
+    if !e2e_available() {
+        return;
+    }
+    let Some(python) = python_with_xlib() else {
+        return;
+    };
+    let home = tmp_dir().join("e2e-drop-home");
+    let _ = std::fs::remove_dir_all(&home);
+    // A folder and a name with spaces and a percent sign: the URI percent-encodes them.
+    let games = home.join("My Games");
+    std::fs::create_dir_all(&games).unwrap();
+    let good = games.join("a 100% game.psq");
+    std::fs::write(
+        &good,
+        "Piskvorky 15x15, 0:0, 0\r\n8,8,0\r\n9,8,0\r\n9,7,0\r\n-1\r\n",
+    )
+    .unwrap();
+    let uri = |p: &Path| {
+        let encoded: String = p
+            .to_str()
+            .unwrap()
+            .chars()
+            .map(|c| match c {
+                ' ' => "%20".to_string(),
+                '%' => "%25".to_string(),
+                c => c.to_string(),
+            })
+            .collect();
+        format!("file://{encoded}")
+    };
+    let mut s = Session::start_at_home("drop", &[], "1024x1024x24", None, &home);
+    s.wait_for("the first screen", shows_turn);
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/support/xdnd_drop.py");
+    let drop = |s: &Session, path: &Path| {
+        run_with_timeout(
+            Command::new(python)
+                .arg(&script)
+                .arg(&s.window)
+                .arg(uri(path))
+                .env("DISPLAY", &s.display),
+            Duration::from_secs(20),
+        )
+    };
+    let out = drop(&s, &good);
+    assert!(
+        out.status.success(),
+        "the drop is accepted and finished: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let l = large_layout(15, 15, 5);
+    // x h8 (cell 113), o i8 (114), x i7 (99).
+    s.wait_for("the dropped game's marks on 15 × 15", |shot| {
+        shot.count(large_cell_inside(&l, 113), is_blue) > 5
+            && shot.count(large_cell_inside(&l, 99), is_blue) > 5
+            && shot.count(large_cell_inside(&l, 114), is_green) > 5
+    });
+    let opened = format!("opened {}", good.display());
+    assert!(status_log(&home).contains(&opened), "{}", status_log(&home));
+    // A hostile file dropped: one line says why, and the game on the board stays.
+    let bad = games.join("bad.psq");
+    std::fs::write(&bad, "Piskvorky 15x15, 0:0, 0\n8,8,0\n8,8,0\n").unwrap();
+    let before = s.settled();
+    assert!(drop(&s, &bad).status.success());
+    s.wait_for("one line about the bad file", |_| {
+        status_log(&home)
+            .lines()
+            .any(|l| l.starts_with(&bad.display().to_string()) && l.contains("already occupied"))
+    });
+    s.assert_running();
+    let after = s.settled();
+    for c in [113, 99] {
+        s.check(
+            &after,
+            after.count(large_cell_inside(&l, c), is_blue)
+                == before.count(large_cell_inside(&l, c), is_blue),
+            "the game stays after a bad drop",
+        );
+    }
+}

@@ -392,6 +392,29 @@ fn command_prints_the_grid() {
         out.lines().take(2).collect::<Vec<_>>(),
         ["  x 1/7 1/7 1/7", "1/7 1/7 1/7 1/7"]
     );
+    // Beyond 3 × 3 the caption names cells by their coordinates: weights on 15 × 15 after x at
+    // h8 (cell 113) blocks beside it, and the cells it names are the grid's maxima.
+    let o = run(&[
+        "--player", "weights", "--width", "15", "--height", "15", "--run", "5", "113",
+    ]);
+    let out = String::from_utf8(o.stdout).unwrap();
+    let caption = out.lines().nth(15).unwrap();
+    let named = caption.rsplit_once(": ").unwrap().1.trim_end_matches('.');
+    let grid: Vec<Vec<u64>> = out
+        .lines()
+        .take(15)
+        .map(|l| l.split_whitespace().map(|w| w.parse().unwrap()).collect())
+        .collect();
+    let max = grid.iter().flatten().max().unwrap();
+    let mut maxima = Vec::new();
+    for (r, row) in grid.iter().enumerate() {
+        for (c, w) in row.iter().enumerate() {
+            if w == max {
+                maxima.push(format!("{}{}", (b'a' + c as u8) as char, r + 1));
+            }
+        }
+    }
+    assert_eq!(named, maxima.join(", "), "{out}");
 }
 
 #[test]

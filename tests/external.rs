@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use tictactoe::external::{Engine, EngineCommand, EngineFault, Limits};
-use tictactoe::record::Rule;
+use tictactoe::rule::Rule;
 use tictactoe::{Game, Geometry, MoveError, Player};
 
 fn ours() -> EngineCommand {
@@ -85,8 +85,8 @@ fn gomoku(side: usize) -> Geometry {
 #[test]
 fn our_own_pbrain_plays_a_whole_game_against_itself_as_an_external_engine() {
     let g = gomoku(9);
-    let mut x = Engine::new(ours(), quick(), Rule::Freestyle);
-    let mut o = Engine::new(ours(), quick(), Rule::Freestyle);
+    let mut x = Engine::new(ours(), quick());
+    let mut o = Engine::new(ours(), quick());
     let mut game = Game::new(g, Player::X);
     while game.state().outcome().is_none() {
         let engine = match game.state().player_to_move() {
@@ -114,7 +114,7 @@ fn our_own_pbrain_plays_a_whole_game_against_itself_as_an_external_engine() {
 #[test]
 fn a_position_out_of_step_is_sent_as_a_board_and_the_engine_answers_in_it() {
     let g = gomoku(15);
-    let mut e = Engine::new(ours(), quick(), Rule::Freestyle);
+    let mut e = Engine::new(ours(), quick());
     // Four x in a row with both ends open, o to move: o must block, or x wins next move.
     let game = Game::from_cells(g, Player::X, &[108, 1, 109, 2, 110, 3, 111]).unwrap();
     let c = e.choose(&game).unwrap();
@@ -135,7 +135,7 @@ fn a_position_out_of_step_is_sent_as_a_board_and_the_engine_answers_in_it() {
 
 fn fault(mode: &str, moves: &[usize]) -> (EngineFault, Engine, Duration) {
     let g = gomoku(15);
-    let mut e = Engine::new(stand_in(mode), quick(), Rule::Freestyle);
+    let mut e = Engine::new(stand_in(mode), quick());
     let game = Game::from_cells(g, Player::X, moves).unwrap();
     let t = Instant::now();
     let f = e.choose(&game).expect_err(mode);
@@ -145,7 +145,7 @@ fn fault(mode: &str, moves: &[usize]) -> (EngineFault, Engine, Duration) {
 #[test]
 fn an_engine_that_plays_an_occupied_cell_loses_with_a_reason() {
     let g = gomoku(15);
-    let mut e = Engine::new(stand_in("occupied"), quick(), Rule::Freestyle);
+    let mut e = Engine::new(stand_in("occupied"), quick());
     let game = Game::new(g, Player::X);
     let c = e.choose(&game).unwrap();
     assert_eq!(c, 7 * 15 + 8, "7,7 is cell 113");
@@ -224,7 +224,6 @@ fn an_engine_that_refuses_the_board_or_cannot_start_loses() {
     let mut e = Engine::new(
         EngineCommand::path(PathBuf::from("/nonexistent/pbrain-nothing")),
         quick(),
-        Rule::Freestyle,
     );
     let f = e.choose(&Game::new(gomoku(15), Player::X)).unwrap_err();
     assert!(matches!(f, EngineFault::Spawn(_)), "{f}");
@@ -237,7 +236,7 @@ fn an_engine_that_refuses_the_board_or_cannot_start_loses() {
 #[test]
 fn the_child_is_ended_when_the_engine_is_dropped_even_mid_sleep() {
     let g = gomoku(15);
-    let mut e = Engine::new(stand_in("occupied"), quick(), Rule::Freestyle);
+    let mut e = Engine::new(stand_in("occupied"), quick());
     e.start(g).unwrap();
     let pid = e.id().unwrap();
     assert!(alive(pid));
@@ -253,16 +252,16 @@ fn the_manager_speaks_pbrain_as_piskvork_does() {
     let _ = std::fs::remove_file(&log);
     let mut command = stand_in("log");
     command.args.push(log.display().to_string());
-    let mut e = Engine::new(command, quick(), Rule::Renju);
+    let mut e = Engine::new(command, quick());
     let g = gomoku(15);
-    // x 7,7; o 8,7; x 9,7; the engine is o: its own stone is 1, the opponent's 2.
-    let game = Game::from_cells(g, Player::X, &[113, 114, 115]).unwrap();
+    // A renju game: x 7,7; o 8,7; x 9,7; the engine is o: its own stone is 1, the opponent's 2.
+    let game = Game::from_cells_under(g, Rule::Renju, Player::X, &[113, 114, 115]).unwrap();
     assert_eq!(
         e.choose(&game).unwrap(),
         1,
         "SUGGEST 0,0 taken with PLAY 0,0"
     );
-    let game = Game::from_cells(g, Player::X, &[113, 114, 115, 1, 2]).unwrap();
+    let game = Game::from_cells_under(g, Rule::Renju, Player::X, &[113, 114, 115, 1, 2]).unwrap();
     e.choose(&game).unwrap_err(); // 0,0 again: occupied, and the engine is ended
     let small = Game::new(Geometry::new(7, 6, 4).unwrap(), Player::O);
     assert_eq!(e.choose(&small).unwrap(), 1);
@@ -275,7 +274,7 @@ fn the_manager_speaks_pbrain_as_piskvork_does() {
         TURN 1,0\nPLAY 0,0\nEND\n\
         INFO k 4\nRECTSTART 7,6\nABOUT\n\
         INFO timeout_turn 150\nINFO timeout_match 0\nINFO time_left 2147483647\n\
-        INFO game_type 1\nINFO rule 4\nBEGIN\nPLAY 0,0\nEND\n";
+        INFO game_type 1\nINFO rule 0\nBEGIN\nPLAY 0,0\nEND\n";
     assert_eq!(sent, expected);
     std::fs::remove_file(&log).unwrap();
 }
@@ -290,12 +289,8 @@ fn an_arena_with_engines_counts_faults_as_losses_and_saves_every_game() {
     let random = tictactoe::players::by_name("random").unwrap();
     let mut players = [
         Contestant::Ours(random),
-        Contestant::Engine(Box::new(Engine::new(ours(), quick(), Rule::Freestyle))),
-        Contestant::Engine(Box::new(Engine::new(
-            stand_in("exit"),
-            quick(),
-            Rule::Freestyle,
-        ))),
+        Contestant::Engine(Box::new(Engine::new(ours(), quick()))),
+        Contestant::Engine(Box::new(Engine::new(stand_in("exit"), quick()))),
     ];
     let (table, saved, faults) = arena_with_engines(
         g,
@@ -346,7 +341,7 @@ fn an_arena_with_engines_counts_faults_as_losses_and_saves_every_game() {
 fn the_engine_host_answers_on_a_worker_and_keeps_the_engine_for_the_next_request() {
     use tictactoe::engine_host::EngineHost;
     let mut host = EngineHost::new();
-    let i = host.add(ours(), quick(), Rule::Freestyle);
+    let i = host.add(ours(), quick());
     let g = gomoku(15);
     let game = Game::new(g, Player::X);
     assert!(host.ask(i, 10, game.clone()));

@@ -4,7 +4,6 @@
 
 use std::time::{Duration, Instant};
 use tictactoe::external::{Engine, EngineCommand, EngineFault, Limits};
-use tictactoe::record::Rule;
 use tictactoe::{Game, Geometry, Player};
 
 fn alive(pid: u32) -> bool {
@@ -25,10 +24,10 @@ fn end_all_ends_every_engine_even_one_thinking_on_another_thread() {
         ..Limits::default()
     };
     let g = Geometry::new(15, 15, 5).unwrap();
-    let mut idle = Engine::new(ours.clone(), slow, Rule::Freestyle);
+    let mut idle = Engine::new(ours.clone(), slow);
     idle.start(g).unwrap();
     let idle_pid = idle.id().unwrap();
-    let mut busy = Engine::new(ours, slow, Rule::Freestyle);
+    let mut busy = Engine::new(ours, slow);
     busy.start(g).unwrap();
     let busy_pid = busy.id().unwrap();
     let thinking = std::thread::spawn(move || {

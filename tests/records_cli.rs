@@ -108,14 +108,21 @@ fn record_refuses_hostile_files_with_one_line_and_exit_2() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A pbrain engine for the arena: a script in `dir` that runs this program's own `pbrain`.
 #[cfg(unix)]
-#[test]
-fn arena_puts_an_external_engine_in_the_table_and_saves_every_game() {
+fn our_engine(dir: &Path) -> PathBuf {
     use std::os::unix::fs::PermissionsExt;
-    let dir = temp("arena");
     let engine = dir.join("pbrain-ours.sh");
     std::fs::write(&engine, format!("#!/bin/sh\nexec '{APP}' pbrain\n")).unwrap();
     std::fs::set_permissions(&engine, std::fs::Permissions::from_mode(0o755)).unwrap();
+    engine
+}
+
+#[cfg(unix)]
+#[test]
+fn arena_puts_an_external_engine_in_the_table_and_saves_every_game() {
+    let dir = temp("arena");
+    let engine = our_engine(&dir);
     let games = dir.join("games");
     let o = run(&[
         "arena",
@@ -151,6 +158,54 @@ fn arena_puts_an_external_engine_in_the_table_and_saves_every_game() {
         let o = run(&["record", arg(&path)]);
         assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
         assert!(text(&o.stdout).starts_with("3x3 k3 freestyle\n"));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn arena_plays_an_external_engine_under_the_rule_asked_for_and_saves_it() {
+    let dir = temp("arena-renju");
+    let engine = our_engine(&dir);
+    let games = dir.join("games");
+    let o = run(&[
+        "arena",
+        "--games",
+        "1",
+        "--think",
+        "30",
+        "--width",
+        "7",
+        "--height",
+        "7",
+        "--run",
+        "5",
+        "--rule",
+        "renju",
+        "--engine",
+        arg(&engine),
+        "--save",
+        arg(&games),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.contains("under renju"), "{out}");
+    // The engine was told the rule: it never played a forbidden point, so it has no faults.
+    assert!(!out.contains("Faults"), "{out}");
+    let saved: Vec<PathBuf> = std::fs::read_dir(&games)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert!(!saved.is_empty());
+    for path in saved {
+        // Each game is saved under renju and read back (and replayed) under it.
+        let o = run(&["record", arg(&path)]);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        assert!(
+            text(&o.stdout).starts_with("7x7 k5 renju\n"),
+            "{}",
+            text(&o.stdout)
+        );
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

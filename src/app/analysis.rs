@@ -278,31 +278,34 @@ pub fn cell_label(score: &Score) -> String {
     }
 }
 
-/// A cell's name: its column's letter and its row's number counted from the bottom, `h8` (the
-/// gomoku convention; columns skip no letter).
-pub fn cell_name(g: Geometry, c: Cell) -> String {
-    let (row, column) = g.row_column(c);
-    let letter = char::from(b'a' + (column % 26) as u8);
-    format!("{letter}{}", g.height() - row)
-}
-
 /// The top moves of `report` in their cells (rank and value; the best in orange), and the best
 /// line's moves after the first as ghost marks numbered from 2 in the mover's faded colour.
 pub fn board_images(report: &Report, board: &BoardLayout, state: &State) -> Vec<Image> {
     let cell = board.cell_size();
     let mut images = Vec::new();
     let mover = state.player_to_move();
+    let ranked: Vec<Cell> = report
+        .lines
+        .iter()
+        .take(SHOWN_LINES)
+        .map(|l| l.cell)
+        .collect();
     if let Some(best) = report.lines.first() {
         for (i, &c) in best.pv.iter().enumerate().skip(1) {
             let p = if i % 2 == 0 { mover } else { mover.other() };
             let colour = if p == Player::X { GHOST_X } else { GHOST_O };
-            let font = (cell * 2 / 5).max(7) as u32;
-            images.push(text(
-                format!("{}{}", p.symbol(), i + 1),
-                board.centre(c),
-                font,
-                colour,
-            ));
+            let label = format!("{}{}", p.symbol(), i + 1);
+            if ranked.contains(&c) {
+                // The cell shows a ranked move's value: the ghost goes small in its lower right
+                // corner, clear of the value and of the rank in the upper left.
+                let b = board.cell_box(c);
+                let small = (cell / 4).max(6) as u32;
+                let at = point(b.right - cell / 5, b.bottom + cell / 6);
+                images.push(text(label, at, small, colour));
+            } else {
+                let font = (cell * 2 / 5).max(7) as u32;
+                images.push(text(label, board.centre(c), font, colour));
+            }
         }
     }
     for (rank, line) in report.lines.iter().take(SHOWN_LINES).enumerate() {
@@ -331,7 +334,7 @@ pub fn status_line(report: &Report, g: Geometry, chars: usize) -> String {
     if let Some(best) = report.lines.first() {
         s += &format!("  {} ", cell_label(&best.score));
         for c in &best.pv {
-            let name = cell_name(g, *c);
+            let name = crate::coordinates::name(g, *c);
             if s.chars().count() + name.len() + 1 > chars {
                 break;
             }
@@ -510,14 +513,6 @@ mod tests {
     use std::time::Duration;
 
     #[test]
-    fn cells_are_named_by_column_letter_and_row_from_the_bottom() {
-        let g = Geometry::new(15, 15, 5).unwrap();
-        assert_eq!(cell_name(g, 1), "a15");
-        assert_eq!(cell_name(g, 113), "h8");
-        assert_eq!(cell_name(g, 225), "o1");
-    }
-
-    #[test]
     fn labels_show_proofs_and_chances() {
         assert_eq!(cell_label(&Score::Proven(Value::win(3))), "W3");
         assert_eq!(cell_label(&Score::Proven(Value::loss(4))), "L4");
@@ -570,8 +565,33 @@ mod tests {
             .collect();
         assert!(texts.contains(&"x2") && texts.contains(&"o3"), "{texts:?}");
         assert!(texts.contains(&"1") && texts.contains(&"2"), "{texts:?}");
+        // No two texts overlap, though o3 falls on the second line's cell: each text's box is its
+        // height tall and 0.61 of its height wide a character (the monospace font's advance).
+        let boxes: Vec<(&str, [f64; 4])> = images
+            .iter()
+            .filter_map(|i| match i {
+                Image::Text {
+                    text, at, height, ..
+                } => {
+                    let (w, h) = (0.61 * *height as f64 * text.len() as f64, *height as f64);
+                    let (x, y) = (at.x as f64, at.y as f64);
+                    Some((
+                        text.as_str(),
+                        [x - w / 2.0, y - h / 2.0, x + w / 2.0, y + h / 2.0],
+                    ))
+                }
+                _ => None,
+            })
+            .collect();
+        for (i, (a, ra)) in boxes.iter().enumerate() {
+            for (b, rb) in &boxes[i + 1..] {
+                let apart = ra[2] <= rb[0] || rb[2] <= ra[0] || ra[3] <= rb[1] || rb[3] <= ra[1];
+                assert!(apart, "{a} {ra:?} overlaps {b} {rb:?}");
+            }
+        }
         let s = status_line(&report, g, 60);
         assert!(s.starts_with("depth 3  100k n/s"), "{s}");
-        assert!(s.ends_with("g9 h9 i9"), "{s}");
+        // The coordinates of the board's labels and the status line: rows from the top.
+        assert!(s.ends_with("g7 h7 i7"), "{s}");
     }
 }

@@ -4,7 +4,8 @@
 
 use super::state::{App, Score, Seat};
 use crate::geometry::Geometry;
-use crate::record::{self, Record, Rule};
+use crate::record::{self, Record};
+use crate::rule::Rule;
 use crate::rules::Player;
 use crate::settings::{Board, Settings, Tally};
 
@@ -29,7 +30,7 @@ fn score(t: Tally) -> Score {
 pub fn settings_of(state: &App, base: &Settings) -> Settings {
     let mut s = base.clone();
     let g = state.geometry();
-    s.board = Board::of(g, Rule::Freestyle);
+    s.board = Board::of(g, state.game.rule());
     s.x = state.seat_name(Player::X);
     s.o = state.seat_name(Player::O);
     s.engines = state.engines.iter().map(|e| e.path.clone()).collect();
@@ -42,14 +43,17 @@ pub fn settings_of(state: &App, base: &Settings) -> Settings {
             s.set_score(g, Rule::Freestyle, tally(sc));
         }
     }
-    s.set_score(g, Rule::Freestyle, tally(state.score));
+    s.set_score(g, state.game.rule(), tally(state.score));
     s
 }
 
 /// `state` with the kept settings applied: the board, seats (a name not known, or a player that
 /// does not play the board, is a person), who starts, the toggles and the scores. A new game.
 pub fn apply_settings(state: App, s: &Settings) -> App {
-    let g = s.board.geometry().map(|(g, _)| g).unwrap_or(Geometry::LED);
+    let (g, rule) = s
+        .board
+        .geometry()
+        .unwrap_or((Geometry::LED, Rule::Freestyle));
     let start = if s.start == "o" { Player::O } else { Player::X };
     let mut app = App {
         coordinates: s.coordinates,
@@ -68,7 +72,7 @@ pub fn apply_settings(state: App, s: &Settings) -> App {
     app.x_seat = x;
     app.o_seat = o;
     app.game = crate::game::Game::new(app.geometry(), start);
-    app = app.on_board(g);
+    app = app.on_board(g).under_rule(rule);
     app.scores.clear();
     for (key, &t) in &s.scores {
         if let Some(Ok((bg, _))) = record::parse_board_line(key) {
@@ -149,6 +153,27 @@ mod tests {
         // Back on 3 × 3, that board's score returns.
         let led = again.on_board(Geometry::LED);
         assert_eq!(led.score.drawn, 5);
+    }
+
+    #[test]
+    fn the_rule_is_kept_and_saved_with_the_game() {
+        for rule in Rule::ALL {
+            let app = App::new(Seat::Human, Seat::Human, Player::X, 3)
+                .on_board(Geometry::new(15, 15, 5).unwrap())
+                .under_rule(rule);
+            let s = settings_of(&app, &Settings::default());
+            let back = Settings::from_toml(&s.to_toml()).unwrap();
+            let again = apply_settings(App::default(), &back);
+            assert_eq!(again.game.rule(), rule);
+            let r = game_record(&app);
+            assert!(
+                record::write_psq(&r).ends_with(&format!("15x15 k5 {rule}\r\n"))
+                    || rule == Rule::Freestyle,
+                "{rule}"
+            );
+            let (read, _) = record::parse(&record::write_psq(&r), Geometry::LED).unwrap();
+            assert_eq!(read.game.rule(), rule);
+        }
     }
 
     #[test]

@@ -69,12 +69,6 @@ pub fn run(
         bar.finish_and_clear();
         return Ok(text(&table, searching.then(|| budget.describe())));
     }
-    if board.rule != crate::rule::Rule::Freestyle {
-        return Err(format!(
-            "--engine and --save play freestyle only, not {}",
-            board.rule
-        ));
-    }
     let mut counted = |done: usize, total: usize| {
         tick(&ArenaProgress {
             done,
@@ -84,6 +78,7 @@ pub fn run(
     };
     with_engines(
         g,
+        board.rule,
         &players,
         games,
         seed,
@@ -102,6 +97,7 @@ pub fn run(
 #[allow(clippy::too_many_arguments)]
 fn with_engines(
     g: Geometry,
+    rule: crate::rule::Rule,
     ours: &[&dyn ComputerPlayer],
     games: u32,
     seed: u64,
@@ -112,7 +108,6 @@ fn with_engines(
 ) -> Result<(ArenaTable, String), String> {
     use crate::contest::{arena_with_engines, Contestant};
     use crate::external::{Engine, EngineCommand, Limits};
-    use crate::record::Rule;
     let limits = Limits {
         turn: std::time::Duration::from_millis(budget.think.unwrap_or(1000)),
         game_type: 1,
@@ -123,24 +118,18 @@ fn with_engines(
         if !path.is_file() {
             return Err(format!("--engine {}: no such file", path.display()));
         }
-        let engine = Engine::new(EngineCommand::path(path), limits, Rule::Freestyle);
+        let engine = Engine::new(EngineCommand::path(path), limits);
         players.push(Contestant::Engine(Box::new(engine)));
     }
-    let (table, saved, faults) = arena_with_engines(
-        g,
-        Rule::Freestyle,
-        &mut players,
-        games as usize,
-        seed,
-        save,
-        tick,
-    )
-    .map_err(|e| {
-        format!(
-            "--save {}: {e}",
-            save.map_or(String::new(), |p| p.display().to_string())
-        )
-    })?;
+    let (table, saved, faults) =
+        arena_with_engines(g, rule, &mut players, games as usize, seed, save, tick).map_err(
+            |e| {
+                format!(
+                    "--save {}: {e}",
+                    save.map_or(String::new(), |p| p.display().to_string())
+                )
+            },
+        )?;
     let mut tail = String::new();
     if !faults.is_empty() {
         let _ = writeln!(tail, "\nFaults (each cost the engine its game):");
@@ -158,6 +147,7 @@ fn with_engines(
 #[allow(clippy::too_many_arguments)]
 fn with_engines(
     _: Geometry,
+    _: crate::rule::Rule,
     _: &[&dyn ComputerPlayer],
     _: u32,
     _: u64,

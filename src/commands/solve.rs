@@ -2,7 +2,7 @@
 //! proof (`x wins (1,234 nodes, 0.01 s)`).
 
 use super::cli::Board;
-use super::parse_game;
+use super::parse_game_under;
 use crate::rules::{Outcome, Player};
 use crate::solver::{solve_with, Progress, Solution, SolveError};
 
@@ -17,13 +17,10 @@ pub fn run(
     cells: &[String],
 ) -> Result<String, String> {
     let g = board.geometry().map_err(|e| e.to_string())?;
-    if board.rule != crate::rule::Rule::Freestyle {
-        return Err(format!(
-            "the solver proves freestyle games only, not {}",
-            board.rule
-        ));
+    if board.rule == crate::rule::Rule::Renju {
+        return Err(SolveError::Rule { rule: board.rule }.to_string());
     }
-    let game = parse_game(g, start, cells).map_err(|e| e.to_string())?;
+    let game = parse_game_under(g, board.rule, start, cells).map_err(|e| e.to_string())?;
     let bar = super::progress("solve {spinner} {elapsed} {msg}", None);
     let shown = bar.clone();
     let memory = usize::try_from(memory_mb << 20).unwrap_or(usize::MAX);

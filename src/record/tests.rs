@@ -7,10 +7,21 @@ fn gomoku(w: usize, h: usize) -> Geometry {
     Geometry::new(w, h, 5).unwrap()
 }
 
-/// A random game on `g`: random legal moves until the game ends or `len` moves are made.
+/// A random rule that `g` can be played under (renju only with five in a row).
+fn random_rule(rng: &mut StdRng, g: Geometry) -> Rule {
+    let rules: Vec<Rule> = Rule::ALL
+        .into_iter()
+        .filter(|&r| r != Rule::Renju || g.run() == crate::rule::RENJU_RUN)
+        .collect();
+    rules[rng.gen_range(0..rules.len())]
+}
+
+/// A random game on `g` under a random rule: random legal moves until the game ends or `len`
+/// moves are made.
 fn random_game(rng: &mut StdRng, g: Geometry, len: usize) -> Game {
     let start = if rng.gen() { Player::X } else { Player::O };
-    let mut game = Game::new(g, start);
+    let rule = random_rule(rng, g);
+    let mut game = Game::new_under(g, rule, start);
     while game.moves().len() < len {
         let legal: Vec<Cell> = game.state().legal_moves().collect();
         if legal.is_empty() {
@@ -53,7 +64,6 @@ fn a_psq_we_write_is_read_back_move_for_move() {
         if rng.gen() {
             record.names = Some(["pbrain-rapfi.exe".into(), person_name(Player::O).into()]);
         }
-        record.rule = Rule::ALL[rng.gen_range(0..4)];
         let text = write_psq(&record);
         let (back, format) = parse(&text, Geometry::LED).unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert_eq!(format, Format::Psq);
@@ -74,10 +84,15 @@ fn a_cell_file_we_write_is_read_back_move_for_move() {
         let mut game = random_game(&mut rng, g, len);
         if game.start() == Player::O {
             // A cell file's first move is x's.
-            game = Game::from_cells(g, Player::X, game.moves()).unwrap();
+            let mut again = Game::new_under(g, game.rule(), Player::X);
+            for &c in game.moves() {
+                if again.play_in_place(c).is_err() {
+                    break;
+                }
+            }
+            game = again;
         }
-        let mut record = Record::new(game);
-        record.rule = Rule::ALL[rng.gen_range(0..4)];
+        let record = Record::new(game);
         let text = write_cells(&record);
         let (back, format) = parse(&text, Geometry::LED).unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert_eq!(format, Format::Cells);
@@ -160,7 +175,7 @@ fn files_written_the_way_piskvork_writes_them_are_read() {
         ])
     );
     assert_eq!(r.result, Some(0));
-    assert_eq!(r.rule, Rule::Freestyle);
+    assert_eq!(r.game.rule(), Rule::Freestyle);
 
     let menu = "Piskvorky 10x12, 0:4, 0\n1,1,0\n10,12,15\n2,1\n-1\n";
     let (r, _) = parse(menu, Geometry::LED).unwrap();
@@ -208,11 +223,43 @@ fn cell_files_are_read_on_the_board_they_name_or_the_default() {
     let (r, _) = parse("15x15 k5 freestyle\n113 114,\n 98\n", Geometry::LED).unwrap();
     assert_eq!(r.game.geometry(), gomoku(15, 15));
     assert_eq!(r.game.moves(), [113, 114, 98]);
-    let (r, _) = parse("7x6 k4 renju\r\n", Geometry::LED).unwrap();
-    assert_eq!(r.rule, Rule::Renju);
+    let (r, _) = parse("7x6 k5 renju\r\n", Geometry::LED).unwrap();
+    assert_eq!(r.game.rule(), Rule::Renju);
+    // Renju is five in a row.
+    let e = parse("7x6 k4 renju\r\n", Geometry::LED).unwrap_err();
+    assert!(matches!(e, RecordError::Board { .. }), "{e}");
     assert_eq!(r.game.moves(), [] as [Cell; 0]);
     let (r, _) = parse("4x4 k3\n1 2\n", Geometry::LED).unwrap();
     assert_eq!(r.board_line(), "4x4 k3 freestyle");
+}
+
+#[test]
+fn a_record_is_replayed_under_its_rule() {
+    // x plays columns 1, 2, 3, 4, 6 of row 8 (o on row 1, never in line), then column 5: six in a
+    // row. Freestyle ends the game there, so the twelfth move comes after the end; under standard
+    // six does not win and the game goes on.
+    let row = |r: usize, c: usize| (r - 1) * 15 + c;
+    let mut cells = Vec::new();
+    for (x, o) in [(1, 1), (2, 3), (3, 5), (4, 7), (6, 9)] {
+        cells.push(row(8, x));
+        cells.push(row(1, o));
+    }
+    cells.push(row(8, 5)); // x: a8 b8 c8 d8 e8 f8, six in a row
+    cells.push(row(1, 13));
+    let text = |rule: &str| {
+        let words: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
+        format!("15x15 k5 {rule}\n{}\n", words.join(" "))
+    };
+    let (r, _) = parse(&text("standard"), Geometry::LED).unwrap();
+    assert_eq!(r.game.rule(), Rule::Standard);
+    assert_eq!(r.game.moves().len(), cells.len());
+    assert_eq!(r.game.state().outcome(), None);
+    let e = parse(&text("freestyle"), Geometry::LED).unwrap_err();
+    assert!(matches!(e, RecordError::Move { number: 12, .. }), "{e}");
+    // Under renju the sixth black stone is an overline: a forbidden move, refused by its number.
+    let e = parse(&text("renju"), Geometry::LED).unwrap_err();
+    assert!(matches!(e, RecordError::Move { number: 11, .. }), "{e}");
+    assert!(e.to_string().contains("overline"), "{e}");
 }
 
 /// Each hostile text, and what it must be refused as.
@@ -357,8 +404,13 @@ fn hostile() -> Vec<Hostile> {
             is_malformed,
         ),
         (
+            "renju with a run other than five",
+            h("8,8,0\n0\n15x15 k4 renju\n"),
+            is_board,
+        ),
+        (
             "text after everything",
-            h("0\n15x15 k4 renju\nmore\n"),
+            h("0\n15x15 k5 renju\nmore\n"),
             is_malformed,
         ),
         (

@@ -143,7 +143,7 @@ impl Analysis {
     pub fn new(state: &State, lines: usize) -> Analysis {
         let g = state.geometry();
         let solver = if solver::solves(g) {
-            solver::Solver::new(g, solver::MOVE_BUDGET * 4).ok()
+            solver::Solver::under(g, state.rule(), solver::MOVE_BUDGET * 4).ok()
         } else {
             None
         };

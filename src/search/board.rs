@@ -264,8 +264,9 @@ impl Board {
 
     /// The search's view of `stones` with `to_move` to move: the stones placed colour by colour on
     /// the empty board, every count following; colour `p`'s line wins only up to
-    /// `longest_win[p]` stones (the rule's exactness: standard, and black under renju). Only the
-    /// winner is told this way; the threat counts still read a full window as a win.
+    /// `longest_win[p]` stones (the rule's exactness: standard, and black under renju): the winner,
+    /// the fours ([`Board::win_cells`]) and the double-four moves follow it; the evaluation and
+    /// the three counts (move ordering) still read windows as freestyle does.
     pub fn of_with_longest_wins(
         layout: Arc<Layout>,
         stones: &Stones,
@@ -290,7 +291,8 @@ impl Board {
                     for &w in layout.through(c - 1) {
                         let w = w as usize;
                         if usize::from(board.count[w][p]) == layout.run
-                            && board.line_through(&layout, c - 1, w, p) <= board.longest_win[p]
+                            && board.line_through(&layout, c - 1, w, p, None)
+                                <= board.longest_win[p]
                         {
                             board.winner = Some((p as u8, 0));
                             break 'find;
@@ -380,10 +382,25 @@ impl Board {
         self.near[c]
     }
 
-    /// True when `p` has a four: an empty cell that completes a run.
+    /// True when `p` has a four: an empty cell that completes a winning run (under standard, and
+    /// for black under renju, one that makes no overline).
     #[inline]
     pub fn has_four(&self, p: usize) -> bool {
-        !self.fours[p].items.is_empty()
+        if self.longest_win[p] == usize::MAX {
+            !self.fours[p].items.is_empty()
+        } else {
+            self.win_cells(p).count > 0
+        }
+    }
+
+    /// Whether the four-window `w` of `p` wins when its empty cell is filled: always under
+    /// freestyle; under an exact rule, when the line it makes is not longer than `p` may win with.
+    #[inline]
+    fn real_four(&self, w: usize, p: usize) -> bool {
+        self.longest_win[p] == usize::MAX || {
+            let c = self.empty_in(w) as usize;
+            self.line_through(&self.layout, c, w, p, None) <= self.longest_win[p]
+        }
     }
 
     /// True when `p` has a three-window (a move that makes a four).
@@ -392,10 +409,14 @@ impl Board {
         !self.threes[p].items.is_empty()
     }
 
-    /// The distinct empty cells where `p` completes a run (counted up to 2).
+    /// The distinct empty cells where `p` completes a winning run (counted up to 2): under
+    /// standard, and for black under renju, a cell that would make an overline is none.
     pub fn win_cells(&self, p: usize) -> Threats {
         let mut t = Threats::default();
         for &w in &self.fours[p].items {
+            if !self.real_four(w as usize, p) {
+                continue;
+            }
             let c = self.empty_in(w as usize);
             if t.count == 0 {
                 t = Threats { count: 1, first: c };
@@ -422,9 +443,11 @@ impl Board {
 
     /// True when `p` has a move that makes two fours with distinct winning cells (a double four:
     /// one block cannot stop both). Found from the three-windows alone: a stone on one empty cell
-    /// of a three-window makes a four that the other empty cell completes.
+    /// of a three-window makes a four that the other empty cell completes (under an exact rule,
+    /// when completing it makes no overline).
     pub fn has_double_four_move(&self, p: usize) -> bool {
         let mut pairs: Vec<(u16, u16)> = Vec::with_capacity(2 * self.threes[p].items.len());
+        let exact = self.longest_win[p] != usize::MAX;
         for &w in &self.threes[p].items {
             let mut empties = self
                 .layout
@@ -433,8 +456,22 @@ impl Board {
                 .copied()
                 .filter(|&c| self.stone(c as usize) == EMPTY);
             if let (Some(a), Some(b)) = (empties.next(), empties.next()) {
-                pairs.push((a, b));
-                pairs.push((b, a));
+                let wins = |stone: u16, five: u16| {
+                    !exact
+                        || self.line_through(
+                            &self.layout,
+                            five as usize,
+                            w as usize,
+                            p,
+                            Some(stone),
+                        ) <= self.longest_win[p]
+                };
+                if wins(a, b) {
+                    pairs.push((a, b));
+                }
+                if wins(b, a) {
+                    pairs.push((b, a));
+                }
             }
         }
         pairs.sort_unstable();
@@ -504,9 +541,16 @@ impl Board {
         }
     }
 
-    /// The length of colour `p`'s unbroken line through the empty cell `c` (counted as `p`'s)
-    /// along window `w`'s direction.
-    fn line_through(&self, layout: &Layout, c: usize, w: usize, p: usize) -> usize {
+    /// The length of colour `p`'s unbroken line through the empty cell `c` (counted as `p`'s, and
+    /// `extra` too when given) along window `w`'s direction.
+    fn line_through(
+        &self,
+        layout: &Layout,
+        c: usize,
+        w: usize,
+        p: usize,
+        extra: Option<u16>,
+    ) -> usize {
         if self.longest_win[p] == usize::MAX || layout.run < 2 {
             return layout.run;
         }
@@ -521,7 +565,8 @@ impl Board {
         let on = |r: isize, k: isize| {
             (0..layout.height as isize).contains(&r)
                 && (0..width).contains(&k)
-                && mine.contains((r * width + k) as usize + 1)
+                && (mine.contains((r * width + k) as usize + 1)
+                    || extra == Some((r * width + k) as u16))
         };
         let (r0, k0) = ((c / layout.width) as isize, (c % layout.width) as isize);
         let mut n = 1;
@@ -557,7 +602,7 @@ impl Board {
             self.count[w][p] += 1;
             if own + 1 == layout.run
                 && self.winner.is_none()
-                && self.line_through(&layout, c, w, p) <= self.longest_win[p]
+                && self.line_through(&layout, c, w, p, None) <= self.longest_win[p]
             {
                 self.winner = Some((p as u8, self.moves.len() as u16));
             }

@@ -1,4 +1,5 @@
-//! The search for five in a row (freestyle) on boards of 5 to 32 a side, on the pattern board
+//! The search for five in a row (under each rule: the pattern board knows which fives win and
+//! renju's forbidden points) on boards of 5 to 32 a side, on the pattern board
 //! ([`super::pattern`]): iterative deepening with aspiration windows, principal-variation search,
 //! a transposition table, threat-driven move generation (a five to block leaves one move; an
 //! opponent's open three leaves only fours and the cells of his fours), late-move reductions and
@@ -8,6 +9,10 @@
 //! Values are for the side to move; a win in `n` plies from the root is `WIN - n`.
 
 use super::pattern::{PatternBoard, Threat, EMPTY};
+/// The transposition table (shared with the first engine's, with its own rule of replacement:
+/// [`Table::store_keeping_proofs`]).
+pub use super::tt::Table;
+use super::tt::{from_table, to_table, Bound, Entry};
 use super::{Limits, SearchResult, MATE};
 use crate::clock::Instant;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -23,6 +28,8 @@ const TEMPO: i32 = 100;
 const MAX_PLY: usize = 120;
 /// Plies of forced blocks the quiescence search follows.
 const QS_PLIES: i32 = 24;
+/// No new iteration starts after this share of the move's time (the deadline is at 92 %).
+const NEW_ITERATION_SHARE: f64 = 0.9;
 /// Fours a VCF may play.
 const VCF_FOURS: i32 = 12;
 
@@ -36,118 +43,15 @@ fn lost_in(ply: usize) -> i32 {
     -WIN + ply as i32
 }
 
-fn to_tt(v: i32, ply: usize) -> i32 {
-    if v >= WIN_BOUND {
-        v + ply as i32
-    } else if v <= -WIN_BOUND {
-        v - ply as i32
-    } else {
-        v
-    }
-}
-
-fn from_tt(v: i32, ply: usize) -> i32 {
-    if v >= WIN_BOUND {
-        v - ply as i32
-    } else if v <= -WIN_BOUND {
-        v + ply as i32
-    } else {
-        v
-    }
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Bound {
-    Exact = 0,
-    Lower = 1,
-    Upper = 2,
-}
-
-#[derive(Clone, Copy, Debug)]
-struct Entry {
-    value: i32,
-    depth: i32,
-    bound: Bound,
-    best: Option<u16>,
-}
-
-/// The transposition table: two `AtomicU64` a slot, data and key XOR data (torn writes read as a
-/// miss), shared by the threads of a search and kept between moves.
-pub struct Table {
-    slots: Vec<[AtomicU64; 2]>,
-    mask: usize,
-}
-
-impl Table {
-    /// A table of about `bytes` (16 bytes a slot, a power of two of them).
-    pub fn with_bytes(bytes: usize) -> Table {
-        let n = (bytes / 16).max(1024).next_power_of_two();
-        let n = if n * 16 > bytes.max(16 * 1024) {
-            n / 2
-        } else {
-            n
-        };
-        Table {
-            slots: (0..n)
-                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-                .collect(),
-            mask: n - 1,
-        }
-    }
-
-    /// Forgets every entry.
-    pub fn clear(&self) {
-        for s in &self.slots {
-            s[0].store(0, Ordering::Relaxed);
-            s[1].store(0, Ordering::Relaxed);
-        }
-    }
-
-    fn pack(e: Entry) -> u64 {
-        (e.value as i16 as u16 as u64)
-            | ((e.depth.clamp(0, 255) as u64) << 16)
-            | ((e.bound as u64) << 24)
-            | ((e.best.map_or(0xFFFF, |m| m) as u64) << 32)
-            | (1 << 63)
-    }
-
-    fn unpack(d: u64) -> Entry {
-        let m = (d >> 32) as u16;
-        Entry {
-            value: d as u16 as i16 as i32,
-            depth: ((d >> 16) & 0xFF) as i32,
-            bound: match (d >> 24) & 3 {
-                0 => Bound::Exact,
-                1 => Bound::Lower,
-                _ => Bound::Upper,
-            },
-            best: (m != 0xFFFF).then_some(m),
-        }
-    }
-
-    #[inline]
-    fn probe(&self, key: u64) -> Option<Entry> {
-        let s = &self.slots[key as usize & self.mask];
-        let data = s[0].load(Ordering::Relaxed);
-        let check = s[1].load(Ordering::Relaxed);
-        (data != 0 && check ^ data == key).then(|| Table::unpack(data))
-    }
-
-    #[inline]
-    fn store(&self, key: u64, e: Entry) {
-        let s = &self.slots[key as usize & self.mask];
-        if let Some(old) = self.probe(key) {
-            // A proven result is not replaced by an estimate; a deeper exact one only by a
-            // result as deep.
-            let old_proven = old.value.abs() >= WIN_BOUND && old.bound == Bound::Exact;
-            let new_proven = e.value.abs() >= WIN_BOUND;
-            if !new_proven && (old_proven || old.depth > e.depth + 2) {
-                return;
-            }
-        }
-        let data = Table::pack(e);
-        s[0].store(data, Ordering::Relaxed);
-        s[1].store(key ^ data, Ordering::Relaxed);
+/// A table entry: a win or loss is proven (the search finds them only by threats, with every
+/// defence tried).
+fn new_entry(value: i32, depth: i32, bound: Bound, best: u16) -> Entry {
+    Entry {
+        value,
+        depth: depth.clamp(0, 255) as u8,
+        bound,
+        proven: value.abs() >= WIN_BOUND,
+        best: Some(best),
     }
 }
 
@@ -163,8 +67,11 @@ struct Shared<'a> {
 fn reduction(depth: i32, index: usize) -> i32 {
     let d = (depth.max(1) as f32).ln();
     let i = (index.max(1) as f32).ln();
-    (0.3 + d * i * 0.8) as i32
+    (d * i) as i32
 }
+
+/// Depth below which moves making no pattern for either side (no two, no three) are pruned.
+const TRIVIAL_PRUNING_DEPTH: i32 = 4;
 
 /// Quiet moves searched at depth `d` before the rest are pruned.
 fn move_count_limit(depth: i32, improving: bool) -> usize {
@@ -193,6 +100,8 @@ struct Worker<'a> {
     /// Positions (hash with the low byte the depth) where a VCF failed, direct-mapped.
     vcf_failed: Vec<u64>,
     sel_depth: usize,
+    /// `line[ply]`: the move played at `ply` of the current line.
+    line: Vec<u16>,
     root_depth: i32,
     qnodes: u64,
     vnodes: u64,
@@ -231,6 +140,7 @@ impl<'a> Worker<'a> {
             vcf_buffers: vec![Vec::new(); VCF_FOURS as usize + 1],
             vcf_failed: vec![0; 1 << 16],
             sel_depth: 0,
+            line: vec![u16::MAX; MAX_PLY + 4],
             root_depth: 1,
             qnodes: 0,
             vnodes: 0,
@@ -250,6 +160,41 @@ impl<'a> Worker<'a> {
             }
         }
         self.aborted
+    }
+
+    /// A cell where `p` makes five: looked for first on the lines of the last move within four
+    /// (where a five to block is made), then on the whole board.
+    #[inline]
+    fn five_cell(&self, p: usize) -> Option<usize> {
+        if self.b.count(p, Threat::Five) == 0 {
+            return None;
+        }
+        if let Some(l) = self.b.last() {
+            for s in self.b.steps() {
+                for k in 1..=4isize {
+                    for q in [l as isize + k * s, l as isize - k * s] {
+                        let q = q as usize;
+                        if q < self.b.padded_cells()
+                            && self.b.stone(q) == EMPTY
+                            && self.b.threat(p, q) == Threat::Five
+                        {
+                            return Some(q);
+                        }
+                    }
+                }
+            }
+        }
+        self.b.find(p, Threat::Five)
+    }
+
+    /// The king's-move distance between cells `a` and `b` (far for no cell).
+    fn distance(&self, a: usize, b: u16) -> usize {
+        if b == u16::MAX {
+            return usize::MAX;
+        }
+        let (ax, ay) = self.b.coords(a);
+        let (bx, by) = self.b.coords(b as usize);
+        ax.abs_diff(bx).max(ay.abs_diff(by))
     }
 
     /// The static value for the side to move: its cells' values against the opponent's, and the
@@ -290,6 +235,10 @@ impl<'a> Worker<'a> {
         if fives == 0 && self.b.count(me, Threat::Flex4) > 0 {
             return Some(win_in(ply + 3));
         }
+        // Renju: black's one block is a forbidden point.
+        if fives == 1 && self.b.five_unblockable(me) {
+            return Some(lost_in(ply + 2));
+        }
         None
     }
 
@@ -310,7 +259,7 @@ impl<'a> Worker<'a> {
         let opp = 1 - me;
         if self.b.count(opp, Threat::Five) == 1 {
             // Forced: block the five.
-            let Some(c) = self.b.find(opp, Threat::Five) else {
+            let Some(c) = self.five_cell(opp) else {
                 return self.evaluate();
             };
             self.b.make(c);
@@ -357,17 +306,22 @@ impl<'a> Worker<'a> {
         moves.clear();
         if fives == 1 {
             // The block must itself be a four.
-            if let Some(c) = self.b.find(opp, Threat::Five) {
+            if let Some(c) = self.five_cell(opp) {
                 if self.b.threat(me, c) >= Threat::Block4 {
                     moves.push((0, c as u16));
                 }
             }
         } else {
+            // Every cell making a four, the scan stopping at the last one.
+            let fours = self.b.count_at_least(me, Threat::Block4) as usize;
             for &c in self.b.cells() {
                 let c = c as usize;
                 if self.b.stone(c) == EMPTY && self.b.threat(me, c) >= Threat::Block4 {
                     let t = self.b.threat(me, c);
                     moves.push((ATTACK[t as usize] + self.b.value(me, c), c as u16));
+                    if moves.len() == fours {
+                        break;
+                    }
                 }
             }
             moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
@@ -375,10 +329,12 @@ impl<'a> Worker<'a> {
         let mut found = None;
         for &(_, c) in moves.iter() {
             self.b.make(c as usize);
+            // Renju: the four's one block is forbidden to black, the defender.
+            let unblockable = self.b.five_unblockable(opp);
             // The defender blocks the four (its own five first, if the four left it one).
             let r = if self.b.count(opp, Threat::Five) > 0 {
                 None
-            } else if let Some(block) = self.b.find(me, Threat::Five) {
+            } else if let Some(block) = self.five_cell(me) {
                 self.b.make(block);
                 let r = self.vcf(depth - 1);
                 self.b.unmake();
@@ -387,6 +343,7 @@ impl<'a> Worker<'a> {
                 None
             };
             self.b.unmake();
+            let r = if unblockable { Some(1) } else { r };
             if let Some(p) = r {
                 found = Some(p + 2);
                 break;
@@ -409,7 +366,7 @@ impl<'a> Worker<'a> {
         let me = self.b.to_move();
         let opp = 1 - me;
         if self.b.count(opp, Threat::Five) > 0 {
-            if let Some(c) = self.b.find(opp, Threat::Five) {
+            if let Some(c) = self.five_cell(opp) {
                 out.push((0, c as u16));
             }
             return;
@@ -435,6 +392,10 @@ impl<'a> Worker<'a> {
         for &c in self.b.cells() {
             let c = c as usize;
             if self.b.stone(c) != EMPTY {
+                continue;
+            }
+            // Renju: black's forbidden points are no moves.
+            if self.b.forbidden(me, c) {
                 continue;
             }
             if !self.b.is_candidate(c) && !empty_board {
@@ -508,8 +469,8 @@ impl<'a> Worker<'a> {
         let key = self.b.hash();
         let entry = self.shared.tt.probe(key);
         if let Some(e) = entry {
-            if !pv_node && e.depth >= depth {
-                let v = from_tt(e.value, ply);
+            if !pv_node && e.depth as i32 >= depth {
+                let v = from_table(e.value, ply, WIN_BOUND);
                 let cut = match e.bound {
                     Bound::Exact => true,
                     Bound::Lower => v >= beta,
@@ -554,6 +515,15 @@ impl<'a> Worker<'a> {
             let c = moves[i].1 as usize;
             let (a, d) = (self.b.threat(me, c), self.b.threat(opp, c));
             let tactical = a >= Threat::Flex3 || d >= Threat::Flex3x2 || forced || opp_three;
+            let trivial = a == Threat::None && d == Threat::None;
+            // Far (more than four) from both sides' last moves.
+            let distract = ply >= 2
+                && self.distance(c, self.line[ply - 1]) > 4
+                && self.distance(c, self.line[ply - 2]) > 4;
+            // Moves making nothing for either side at shallow depths.
+            if trivial && depth < TRIVIAL_PRUNING_DEPTH && best > -WIN_BOUND && !forced {
+                continue;
+            }
             // Late-move pruning of quiet moves at shallow depths.
             if !pv_node
                 && !tactical
@@ -569,6 +539,7 @@ impl<'a> Worker<'a> {
             } else {
                 depth - 1
             };
+            self.line[ply] = c as u16;
             self.b.make(c);
             let mut v;
             if searched == 0 {
@@ -583,11 +554,14 @@ impl<'a> Worker<'a> {
                     if pv_node {
                         r -= 1;
                     }
-                    if cut_node {
+                    if cut_node && !self.killers[ply].contains(&(c as u16)) {
+                        r += 2;
+                    }
+                    if !improving && r > 1 {
                         r += 1;
                     }
-                    if !improving {
-                        r += 0;
+                    if distract {
+                        r += 1;
                     }
                     if self.history[c][me] > 0 {
                         r -= 1;
@@ -658,14 +632,9 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
-        self.shared.tt.store(
+        self.shared.tt.store_keeping_proofs(
             key,
-            Entry {
-                value: to_tt(best, ply),
-                depth,
-                bound,
-                best: Some(best_move),
-            },
+            new_entry(to_table(best, ply, WIN_BOUND), depth, bound, best_move),
         );
         best
     }
@@ -683,12 +652,25 @@ impl<'a> Worker<'a> {
         let mut best: Option<(i32, usize)> = None;
         for (i, &c) in moves.iter().enumerate() {
             let c = c as usize;
+            self.line[0] = c as u16;
             self.b.make(c);
             let mut v;
             if i == 0 {
                 v = -self.search(-beta, -alpha, depth - 1, 1, true, false);
             } else {
-                v = -self.search(-alpha - 1, -alpha, depth - 1, 1, false, true);
+                // Late quiet root moves are searched less first (from the third on).
+                let (me, opp) = (1 - self.b.to_move(), self.b.to_move());
+                let quiet = self.b.count(me, Threat::Five) == 0
+                    && self.b.count(opp, Threat::Five) == 0
+                    && self.b.count(me, Threat::Flex4) == 0;
+                let mut r = 0;
+                if depth >= 3 && i >= 2 && quiet {
+                    r = (reduction(depth, i + 1) - 1).clamp(0, depth - 2);
+                }
+                v = -self.search(-alpha - 1, -alpha, depth - 1 - r, 1, false, true);
+                if v > alpha && r > 0 && !self.aborted {
+                    v = -self.search(-alpha - 1, -alpha, depth - 1, 1, false, false);
+                }
                 if v > alpha && v < beta && !self.aborted {
                     v = -self.search(-beta, -alpha, depth - 1, 1, true, false);
                 }
@@ -717,15 +699,9 @@ impl<'a> Worker<'a> {
             } else {
                 Bound::Upper
             };
-            self.shared.tt.store(
-                self.b.hash(),
-                Entry {
-                    value: v,
-                    depth,
-                    bound,
-                    best: Some(moves[0]),
-                },
-            );
+            self.shared
+                .tt
+                .store_keeping_proofs(self.b.hash(), new_entry(v, depth, bound, moves[0]));
         }
         Some((v, moves[0]))
     }
@@ -741,7 +717,10 @@ impl<'a> Worker<'a> {
                 .cells()
                 .iter()
                 .copied()
-                .filter(|&c| self.b.stone(c as usize) == EMPTY)
+                .filter(|&c| {
+                    let me = self.b.to_move();
+                    self.b.stone(c as usize) == EMPTY && !self.b.forbidden(me, c as usize)
+                })
                 .collect();
         }
         ordered.into_iter().map(|(_, c)| c).collect()
@@ -758,13 +737,14 @@ impl<'a> Worker<'a> {
     ) -> (i32, u16, u32) {
         let mut root = self.root_moves();
         let mut value: i32 = 0;
-        let mut best = root[0];
+        // A five to play is the move (the root's first may block the opponent's).
+        let me = self.b.to_move();
+        let mut best = self.b.find(me, Threat::Five).map_or(root[0], |c| c as u16);
         let mut done = 0;
         if let Some(v) = self.decided(0) {
             return (v, best, 0);
         }
         let first = 1 + (self.id as u32 % 2);
-        let mut stable = 0u32;
         for depth in first..=max_depth.max(1) {
             let depth = depth as i32;
             self.root_depth = depth;
@@ -807,7 +787,6 @@ impl<'a> Worker<'a> {
             }
             match found {
                 Some((v, m)) if !self.aborted => {
-                    stable = if m == best { stable + 1 } else { 0 };
                     value = v;
                     best = m;
                     done = depth as u32;
@@ -842,13 +821,11 @@ impl<'a> Worker<'a> {
             if value.abs() >= WIN_BOUND && depth > (WIN - value.abs()) + 2 {
                 break;
             }
-            if let Some(s) = soft {
-                let used = started.elapsed();
-                // A stable best move stops sooner.
-                let share = if stable >= 4 { 0.45 } else { 0.7 };
-                if used.as_secs_f64() > s.as_secs_f64() * share {
-                    break;
-                }
+            // A fixed time a move is spent whole (time left over is not kept for later moves):
+            // a new iteration starts until the deadline; one stopped part-way keeps its best
+            // move when it was searched fully and beat the last iteration's.
+            if soft.is_some_and(|s| started.elapsed() >= s.mul_f64(NEW_ITERATION_SHARE)) {
+                break;
             }
         }
         (value, best, done)

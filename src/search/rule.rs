@@ -2,12 +2,11 @@
 //! black (the first player) when both sides have as many stones, and black's forbidden points
 //! ([`crate::rule::renju`]) are left out of the root's moves, so the search never plays one.
 //!
-//! Inside the tree ([`Renju`]) black does not play its forbidden points either, and an only block
-//! of white's four that is a forbidden point loses for black; but the threat counts still read
-//! lines as freestyle does (a window of five is a win, so black's four whose five would be an
-//! overline still counts as a threat), and the threat searches (VCF, VCT) ignore the rule. The
-//! board's winner follows the rule ([`longest_wins`]): an overline is no win under standard, nor
-//! for black under renju.
+//! Inside the tree and the threat searches (VCF, VCT) ([`Renju`]) black does not play its
+//! forbidden points either, and an only block of white's four that is a forbidden point loses for
+//! black. The board's winner and its fours follow the rule ([`longest_wins`]): an overline is no
+//! win under standard, nor for black under renju, so a four whose five would be an overline is no
+//! four (no threat); black's threats of a double four are none (a double four is forbidden).
 
 use crate::rule::{RenjuBoard, Rule};
 use crate::rules::{Player, Setup};
@@ -47,7 +46,7 @@ pub(super) fn longest_wins(position: &Setup) -> [usize; 2] {
 
 /// Black, the first player: the side with more stones, or the side to move when both have as
 /// many.
-fn black(position: &Setup) -> Player {
+pub(super) fn black(position: &Setup) -> Player {
     let me = position.to_move;
     if position.stones[me].len() >= position.stones[me.other()].len() {
         me
@@ -85,6 +84,11 @@ impl Renju {
     /// Whether `colour` is black and the engine cell `c` is one of its forbidden points.
     pub(super) fn forbidden(&mut self, colour: usize, c: u16) -> bool {
         colour == self.black && self.board.forbidden(c as usize + 1).is_some()
+    }
+
+    /// Whether `colour` (0 x, 1 o) is black.
+    pub(super) fn is_black(&self, colour: usize) -> bool {
+        colour == self.black
     }
 
     /// `colour` plays the engine cell `c`.

@@ -32,7 +32,8 @@ pub struct Entry {
     pub best: Option<u16>,
 }
 
-const NO_MOVE: u64 = 0x3FF;
+/// The move field: 11 bits (cells up to 2046, the pattern board's padded 40 × 40 included).
+const NO_MOVE: u64 = 0x7FF;
 
 impl Entry {
     fn pack(self) -> u64 {
@@ -49,7 +50,7 @@ impl Entry {
     }
 
     fn unpack(d: u64) -> Entry {
-        let m = (d >> 43) & 0x3FF;
+        let m = (d >> 43) & NO_MOVE;
         Entry {
             value: d as u32 as i32,
             depth: (d >> 32) as u8,
@@ -82,6 +83,18 @@ impl Table {
         }
     }
 
+    /// A table of about `bytes` (16 bytes a slot, a power of two of them, at least 1024 and no
+    /// more than `bytes` allows unless that is under 16 KiB).
+    pub fn with_bytes(bytes: usize) -> Table {
+        let n = (bytes / 16).max(1024).next_power_of_two();
+        let n = if n * 16 > bytes.max(16 * 1024) {
+            n / 2
+        } else {
+            n
+        };
+        Table::with_slots(n)
+    }
+
     /// Empties the table.
     pub fn clear(&self) {
         for s in &self.slots {
@@ -102,15 +115,58 @@ impl Table {
     /// Stores `e` for `key`, unless the slot holds a deeper result for the same key.
     #[inline]
     pub fn store(&self, key: u64, e: Entry) {
-        let s = &self.slots[key as usize & self.mask];
         if let Some(old) = self.probe(key) {
             if old.depth > e.depth && !e.proven && old.bound == Bound::Exact {
                 return;
             }
         }
+        self.write(key, e);
+    }
+
+    /// Stores `e` for `key` with another rule of replacement: a proven exact result is replaced
+    /// only by a proven one, and any result only by an unproven one at most two plies shallower.
+    #[inline]
+    pub fn store_keeping_proofs(&self, key: u64, e: Entry) {
+        if let Some(old) = self.probe(key) {
+            let old_proven = old.proven && old.bound == Bound::Exact;
+            if !e.proven && (old_proven || old.depth as i32 > e.depth as i32 + 2) {
+                return;
+            }
+        }
+        self.write(key, e);
+    }
+
+    #[inline]
+    fn write(&self, key: u64, e: Entry) {
+        let s = &self.slots[key as usize & self.mask];
         let data = e.pack();
         s[0].store(data, Ordering::Relaxed);
         s[1].store(key ^ data, Ordering::Relaxed);
+    }
+}
+
+/// A value as stored at a node `ply` plies from the root: a win or loss (beyond `decided`,
+/// counted from the root) counted from the node instead.
+#[inline]
+pub fn to_table(v: i32, ply: usize, decided: i32) -> i32 {
+    if v >= decided {
+        v + ply as i32
+    } else if v <= -decided {
+        v - ply as i32
+    } else {
+        v
+    }
+}
+
+/// A stored value read at a node `ply` plies from the root (the inverse of [`to_table`]).
+#[inline]
+pub fn from_table(v: i32, ply: usize, decided: i32) -> i32 {
+    if v >= decided {
+        v - ply as i32
+    } else if v <= -decided {
+        v + ply as i32
+    } else {
+        v
     }
 }
 
@@ -148,6 +204,38 @@ mod tests {
             t.store(0xDEAD_BEEF, e);
             assert_eq!(t.probe(0xDEAD_BEEF), Some(e));
             assert_eq!(t.probe(0xDEAD_BEEE), None);
+        }
+    }
+
+    #[test]
+    fn proofs_are_kept_and_values_counted_from_the_node() {
+        let t = Table::with_bytes(1 << 20);
+        assert_eq!(t.slots.len(), 1 << 16);
+        let e = |value, depth, proven| Entry {
+            value,
+            depth,
+            bound: Bound::Exact,
+            proven,
+            best: Some(1599),
+        };
+        t.store_keeping_proofs(7, e(29_990, 3, true));
+        t.store_keeping_proofs(7, e(50, 20, false));
+        assert_eq!(t.probe(7), Some(e(29_990, 3, true)));
+        t.store_keeping_proofs(7, e(-29_000, 1, true));
+        assert_eq!(t.probe(7).map(|e| e.value), Some(-29_000));
+        t.store_keeping_proofs(8, e(10, 9, false));
+        t.store_keeping_proofs(8, e(20, 6, false));
+        assert_eq!(t.probe(8).map(|e| e.value), Some(10));
+        t.store_keeping_proofs(8, e(30, 7, false));
+        assert_eq!(t.probe(8).map(|e| e.value), Some(30));
+        for v in [-29_995, -100, 0, 100, 29_995] {
+            for ply in [0, 1, 7] {
+                let stored = to_table(v, ply, 29_000);
+                assert_eq!(from_table(stored, ply, 29_000), v);
+                if v.abs() >= 29_000 {
+                    assert_eq!(stored.abs(), v.abs() + ply as i32);
+                }
+            }
         }
     }
 

@@ -301,19 +301,39 @@ impl X11Display {
                         self.window,
                         p,
                     );
-                    if let Ok(filenames) = std::str::from_utf8(&bytes) {
-                        let mut d = crate::native_display().try_lock().unwrap();
-                        d.dropped_files = Default::default();
-                        for filename in filenames.lines() {
-                            let path = std::path::PathBuf::from(filename);
-                            if let Ok(bytes) = std::fs::read(&path) {
+                    // tictactoe patch: URIs (text/uri-list) as well as paths, files read only up
+                    // to 16 MiB (a larger one is passed by its path alone), the source told the
+                    // drop is over, and no panic when the display is busy.
+                    let paths = std::str::from_utf8(&bytes)
+                        .map(drag_n_drop::dropped_paths)
+                        .unwrap_or_default();
+                    let accepted = !paths.is_empty();
+                    self.drag_n_drop.finish(
+                        &mut self.libx11,
+                        self.display,
+                        self.window,
+                        accepted,
+                    );
+                    if accepted {
+                        if let Ok(mut d) = crate::native_display().try_lock() {
+                            d.dropped_files = Default::default();
+                            for path in paths {
+                                let small = std::fs::metadata(&path)
+                                    .is_ok_and(|m| m.is_file() && m.len() <= 16 << 20);
+                                let bytes = if small {
+                                    std::fs::read(&path).unwrap_or_default()
+                                } else {
+                                    Vec::new()
+                                };
                                 d.dropped_files.paths.push(path);
                                 d.dropped_files.bytes.push(bytes);
                             }
+                            // drop d since files_dropped_event is likely to need access to it
+                            drop(d);
+                            event_handler.files_dropped_event();
+                            // The blocking loop draws a frame for the drop.
+                            self.update_requested = true;
                         }
-                        // drop d since files_dropped_event is likely to need access to it
-                        drop(d);
-                        event_handler.files_dropped_event();
                     }
                 }
                 _ => (),

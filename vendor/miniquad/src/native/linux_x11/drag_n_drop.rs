@@ -66,9 +66,14 @@ impl X11DnD {
             bytes.align_to::<Atom>().1.to_vec()
         };
 
-        for format in formats {
-            if format == libx11.extensions.utf8_string {
-                self.format = format;
+        // tictactoe patch: file managers offer the files as text/uri-list (`file://` URIs, one a
+        // line); take that where offered, else UTF8_STRING (paths or URIs, one a line).
+        for wanted in [
+            libx11.extensions.text_uri_list,
+            libx11.extensions.utf8_string,
+        ] {
+            if formats.contains(&wanted) {
+                self.format = wanted;
                 break;
             }
         }
@@ -164,4 +169,89 @@ impl X11DnD {
             }
         }
     }
+}
+
+// tictactoe patch: the end of a drop, and the paths in what was dropped.
+impl X11DnD {
+    /// Tells the source the drop is over (XdndFinished), `accepted` or not, so that it does not
+    /// wait for an answer that never comes.
+    pub unsafe fn finish(
+        &mut self,
+        libx11: &mut LibX11,
+        display: *mut Display,
+        window: Window,
+        accepted: bool,
+    ) {
+        if self.source == 0 || self.version < 2 {
+            return;
+        }
+        let action = if accepted {
+            libx11.extensions.xdnd_action_copy as libc::c_long
+        } else {
+            0
+        };
+        let mut reply = XClientMessageEvent {
+            type_0: ClientMessage,
+            serial: 0,
+            send_event: true as _,
+            message_type: libx11.extensions.xdnd_finished,
+            window: self.source,
+            display,
+            format: 32,
+            data: ClientMessageData {
+                l: [window as _, accepted as _, action, 0, 0],
+            },
+        };
+        (libx11.XSendEvent)(
+            display,
+            self.source,
+            false as _,
+            NoEventMask,
+            &mut reply as *mut XClientMessageEvent as *mut _,
+        );
+        (libx11.XFlush)(display);
+        self.source = 0;
+    }
+}
+
+/// The paths in a drop's text: one a line (CR LF or LF), `#` lines skipped (text/uri-list's
+/// comments); a `file://` URI (with or without a host) is percent-decoded to its path, a plain
+/// path is taken as it is, and any other URI is left out.
+pub fn dropped_paths(text: &str) -> Vec<std::path::PathBuf> {
+    use std::os::unix::ffi::OsStringExt;
+    let mut paths = Vec::new();
+    for line in text.lines() {
+        let line = line.trim_end_matches('\r').trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let Some(rest) = line.strip_prefix("file://") else {
+            if line.starts_with('/') {
+                paths.push(std::path::PathBuf::from(line));
+            }
+            continue;
+        };
+        // file:///path, or file://host/path.
+        let Some(slash) = rest.find('/') else {
+            continue;
+        };
+        let encoded = rest[slash..].as_bytes();
+        let mut bytes = Vec::with_capacity(encoded.len());
+        let mut i = 0;
+        while i < encoded.len() {
+            let hex = |b: u8| (b as char).to_digit(16);
+            match (encoded[i], encoded.get(i + 1), encoded.get(i + 2)) {
+                (b'%', Some(&h), Some(&l)) if hex(h).is_some() && hex(l).is_some() => {
+                    bytes.push((hex(h).unwrap() * 16 + hex(l).unwrap()) as u8);
+                    i += 3;
+                }
+                (b, _, _) => {
+                    bytes.push(b);
+                    i += 1;
+                }
+            }
+        }
+        paths.push(std::path::PathBuf::from(std::ffi::OsString::from_vec(bytes)));
+    }
+    paths
 }

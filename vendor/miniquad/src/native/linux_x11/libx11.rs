@@ -870,6 +870,8 @@ declare_atoms!(
     xdnd_selection: "XdndSelection",
     xdnd_status: "XdndStatus",
     xdnd_type_list: "XdndTypeList",
+    // tictactoe patch: what file managers offer for dropped files
+    text_uri_list: "text/uri-list",
 );
 
 use core::ffi::{c_char, c_int, c_long, c_uchar, c_uint, c_ulong, c_ushort, c_void};
