@@ -501,8 +501,9 @@ impl App {
 }
 
 /// How the side to move's player sees the position ([`explaining_player`]), kept in the state
-/// while explaining: worked out by `new_state` when the game or the explaining player changes, and
-/// only drawn by the view.
+/// while explaining: worked out by `new_state` when the game or the explaining player changes (a
+/// slow player's off the LED board is asked for instead, [`App::explaining`], and kept when its
+/// answer comes), and only drawn by the view.
 #[derive(Clone, Debug)]
 pub struct Explained {
     /// Whose view it is.
