@@ -366,7 +366,9 @@ impl<'a> Worker<'a> {
         let me = self.b.to_move();
         let opp = 1 - me;
         if self.b.count(opp, Threat::Five) > 0 {
-            if let Some(c) = self.five_cell(opp) {
+            // The one block; none when it is forbidden to black (renju): the game is lost, and the
+            // root then plays any allowed cell.
+            if let Some(c) = self.five_cell(opp).filter(|&c| !self.b.forbidden(me, c)) {
                 out.push((0, c as u16));
             }
             return;
