@@ -728,10 +728,11 @@ impl PatternBoard {
         self.rescore(c);
     }
 
-    /// Recomputes the line pattern of empty cell `c` in direction `d` only, then its threats.
+    /// Recomputes the line pattern of empty cell `c` in direction `d` only, from its line table
+    /// `index`, then its threats.
     #[inline]
-    fn refresh_dir(&mut self, c: usize, d: usize) {
-        let l = self.line_table[self.key_index(c, d)];
+    fn refresh_dir_at(&mut self, c: usize, d: usize, index: usize) {
+        let l = self.line_table[index];
         if self.lines[c][0][d] == l[0] && self.lines[c][1][d] == l[1] && self.renju.is_none() {
             return;
         }
@@ -801,6 +802,29 @@ impl PatternBoard {
     /// The threats and values of empty cell `c` from its line patterns.
     #[inline]
     fn rescore(&mut self, c: usize) {
+        if self.renju.is_some() {
+            self.rescore_renju(c);
+            return;
+        }
+        // Freestyle and standard: no forbidden points, the threats straight from the table (the
+        // search's hottest path, kept free of renju's checks).
+        let lines = self.lines[c];
+        for (p, pl) in lines.iter().enumerate() {
+            let i = ((pl[0] as usize * LINES + pl[1] as usize) * LINES + pl[2] as usize) * LINES
+                + pl[3] as usize;
+            let (t, v) = self.combined[i];
+            let old = self.threat[c][p];
+            self.counts[p][old as usize] -= 1;
+            self.counts[p][t as usize] += 1;
+            self.value_sum[p] += v - self.value[c][p];
+            self.threat[c][p] = t;
+            self.value[c][p] = v;
+        }
+    }
+
+    /// [`PatternBoard::rescore`] under renju: a black forbidden point is no threat and no move.
+    #[inline(never)]
+    fn rescore_renju(&mut self, c: usize) {
         let lines = self.lines[c];
         for (p, pl) in lines.iter().enumerate() {
             let i = ((pl[0] as usize * LINES + pl[1] as usize) * LINES + pl[2] as usize) * LINES
@@ -842,9 +866,20 @@ impl PatternBoard {
     /// (`c`'s stone put or taken), and refreshes the empty ones.
     #[inline]
     fn touch(&mut self, c: usize, code: u32) {
+        // The reach as a constant, so that the loops unroll (four under freestyle).
+        if self.reach == 4 {
+            self.touch_within::<4>(c, code);
+        } else {
+            self.touch_within::<5>(c, code);
+        }
+    }
+
+    #[inline]
+    fn touch_within<const REACH_K: isize>(&mut self, c: usize, code: u32) {
+        debug_assert_eq!(REACH_K, self.reach);
         for d in 0..4 {
             let step = self.steps[d];
-            for k in 1..=self.reach {
+            for k in 1..=REACH_K {
                 // c is at offset −k from q = c + k·step (slot 5 − k), at +k from c − k·step
                 // (slot k + 4).
                 for (q, slot) in [
@@ -855,9 +890,16 @@ impl PatternBoard {
                     if self.stones[q] == WALL {
                         continue;
                     }
-                    self.keys[q][d] ^= code << (2 * slot);
+                    let key = self.keys[q][d] ^ (code << (2 * slot));
+                    self.keys[q][d] = key;
                     if self.stones[q] == EMPTY {
-                        self.refresh_dir(q, d);
+                        // The line table's index with the reach's constant shift and mask.
+                        let index = if REACH_K == 4 {
+                            (key >> 2) & 0xFFFF
+                        } else {
+                            key & 0xF_FFFF
+                        };
+                        self.refresh_dir_at(q, d, index as usize);
                     }
                 }
             }
