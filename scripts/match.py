@@ -14,6 +14,10 @@ process per game, in the directory of its executable unless `--cwd1`/`--cwd2` sa
 
 What ends a game:
 - five or more in a row (`--rule 0`, freestyle) or exactly five (`--rule 1`, standard): a win;
+- under renju (`--rule 4`): exactly five for black, five or more for white: a win; a black move on
+  a forbidden point (overline, double four, double three; a five wins first) loses. The forbidden
+  points are told by `--forbidden` (default `target/release/tictactoe forbidden`, whose detector
+  agrees with Rapfi's YXSHOWFORBID: scripts/forbid_vs_rapfi.py);
 - a full board: a draw;
 - a move off the board, on an occupied cell or not parsable, a crash (the engine's process ends
   or closes its output) or no answer within `--turn-ms` plus `--margin-ms` (and, with
@@ -159,6 +163,15 @@ class Engine:
             self.proc.wait()
 
 
+def forbidden_points(args, history: list[tuple[int, int]]) -> set[tuple[int, int]]:
+    """Black's forbidden points (renju) after the moves `history` (black first), from
+    `args.forbidden` (a `tictactoe forbidden` command: cells 1-based, row-major)."""
+    cells = [str(y * args.size + x + 1) for x, y in history]
+    cmd = shlex.split(args.forbidden) + ["--width", str(args.size), "--height", str(args.size)]
+    out = subprocess.run(cmd + cells, capture_output=True, text=True, check=True).stdout
+    return {((int(c) - 1) % args.size, (int(c) - 1) // args.size) for c in out.split()}
+
+
 def five(board: dict, x: int, y: int, size: int, exact: bool) -> bool:
     """True when the stone on (x, y) completes five (exactly five with `exact`)."""
     c = board[(x, y)]
@@ -273,11 +286,15 @@ def play_game(args, opening: Opening, black: int, log) -> Game:
                 return finish(1 - to_move, f"{names[to_move]} played {x},{y} off the board")
             if (x, y) in board:
                 return finish(1 - to_move, f"{names[to_move]} played {x},{y}, occupied")
+            renju_black = args.rule == 4 and to_move == black
+            forbidden = renju_black and (x, y) in forbidden_points(args, history)
             board[(x, y)] = to_move
             history.append((x, y))
             known[to_move] = len(history)
-            if five(board, x, y, args.size, args.rule == 1):
+            if five(board, x, y, args.size, args.rule == 1 or renju_black):
                 return finish(to_move, "five")
+            if forbidden:
+                return finish(1 - to_move, f"{names[to_move]} played {x},{y}, forbidden")
             to_move = 1 - to_move
     finally:
         for e in engines:
@@ -359,7 +376,10 @@ def main():
     p.add_argument("--info1", action="append", help="extra INFO line for engine 1, e.g. 'k 5' (repeatable)")
     p.add_argument("--info2", action="append")
     p.add_argument("--size", type=int, default=15)
-    p.add_argument("--rule", type=int, default=0, help="0 freestyle (five or more), 1 exactly five")
+    p.add_argument("--rule", type=int, default=0, choices=(0, 1, 4),
+                   help="INFO rule for both engines: 0 freestyle (five or more), 1 exactly five, 4 renju")
+    p.add_argument("--forbidden", default="target/release/tictactoe forbidden",
+                   help="command printing black's forbidden points (renju), given the moves as cells")
     p.add_argument("--turn-ms", type=int, default=1000, help="INFO timeout_turn")
     p.add_argument("--match-ms", type=int, default=0, help="INFO timeout_match (0: none)")
     p.add_argument("--margin-ms", type=int, default=100, help="time allowed past the limit before a loss")

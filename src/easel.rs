@@ -131,6 +131,9 @@ pub struct Input {
     /// What the analysis worker found (an addition): a report, or a point of the evaluation
     /// graph.
     pub analysis: Option<crate::search::analysis::Answer>,
+    /// An explanation worked out away from the cycle (an addition): the ticket of the request it
+    /// answers and the explanation (`None` when the player has none for the position).
+    pub explanation: Option<(u64, Option<Box<crate::explain::Explanation>>)>,
 }
 
 impl Input {

@@ -12,12 +12,12 @@ pub use desktop::*;
 #[cfg(target_arch = "wasm32")]
 pub use web::*;
 
-/// A slow computer's move to work out away from the frames ([`think`]): `answer` is called with
-/// the cell unless `stop` was set first.
+/// A slow computer's move, hint or explanation to work out away from the frames ([`think`]):
+/// `answer` is called with the reply unless `stop` was set first.
 pub struct Thinking {
     pub request: ThinkRequest,
     pub stop: Arc<AtomicBool>,
-    pub answer: Box<dyn FnOnce(usize) + Send>,
+    pub answer: Box<dyn FnOnce(tictactoe::app::Reply) + Send>,
 }
 
 /// The analysis job to run away from the frames ([`analyse`]): each finding goes to `send`, with
@@ -68,8 +68,8 @@ mod desktop {
     /// Works out a slow computer's move on a thread of its own.
     pub fn think(t: super::Thinking) {
         std::thread::spawn(move || {
-            if let Some(cell) = tictactoe::app::answer(&t.request, &t.stop) {
-                (t.answer)(cell);
+            if let Some(reply) = tictactoe::app::answer(&t.request, &t.stop) {
+                (t.answer)(reply);
             }
         });
     }
@@ -151,6 +151,27 @@ mod web {
         fn tictactoe_query_length() -> u32;
         fn tictactoe_query_copy(to: *mut u8, length: u32);
         fn tictactoe_show_text(text: *const u8, length: u32, error: bool);
+        fn tictactoe_download(name: *const u8, name_length: u32, text: *const u8, length: u32);
+    }
+
+    /// Saves the game (Ctrl+S): the page downloads it as a `.psq` file named by the time, as the
+    /// desktop names the files it saves; the status line's words.
+    pub fn save_game(state: &tictactoe::app::App) -> String {
+        let record = tictactoe::app::game_record(state);
+        let text = tictactoe::record::write_psq(&record);
+        let now = Duration::from_secs_f64(macroquad::miniquad::date::now().max(0.0));
+        let stamp = tictactoe::record::timestamp(std::time::UNIX_EPOCH + now);
+        let name = format!("tictactoe-{stamp}.psq");
+        // SAFETY: the page reads the two UTF-8 texts at these places and lengths, and keeps none.
+        unsafe {
+            tictactoe_download(
+                name.as_ptr(),
+                name.len() as u32,
+                text.as_ptr(),
+                text.len() as u32,
+            )
+        }
+        format!("downloaded {name}")
     }
 
     /// Esc does nothing: a page is closed by the browser, and a game that ended would leave its
@@ -197,47 +218,77 @@ mod web {
         true
     }
 
-    /// The page's one thread works out a slow computer's move between frames, in slices
-    /// ([`work_a_slice`]): the search a slice of its nodes a frame, other players all at once on
-    /// the frame after the request (which shows that they think).
+    /// The page's one thread works out slow computers' moves, hints and explanations between
+    /// frames, in slices ([`work_a_slice`]): the search's a slice of its nodes a frame, perfect's
+    /// proofs off the LED board a slice of the solver's nodes, the search player's explanation a
+    /// slice of its moves' searches; other players all at once on the frame after the request
+    /// (which shows that they think).
     pub fn think(t: super::Thinking) {
-        use tictactoe::players::{search::SEARCH, PlayerId};
-        use tictactoe::search::Search;
-        let search = (t.request.player == PlayerId::Search).then(|| {
-            let mut search = Search::new(SEARCH.limits, tictactoe::search::cancel_flag());
-            let slices = search.begin_slices(&t.request.game.state().setup());
-            (search, slices)
-        });
-        // (No slices when the game is over: then the player's own think says so.)
-        let search = search.and_then(|(search, slices)| Some((search, slices?)));
-        JOB.with(|job| {
-            *job.borrow_mut() = Some(Job {
+        use tictactoe::app::{hint_player, Task, HINT_SEARCH};
+        use tictactoe::geometry::Geometry;
+        use tictactoe::players::{perfect, search, PlayerId};
+        let game = &t.request.game;
+        let g = game.geometry();
+        let searching = |limits| {
+            let mut engine = Search::new(limits, tictactoe::search::cancel_flag());
+            // (No slices when the game is over: then the player's own answer says so.)
+            let slices = engine.begin_slices(&game.state().setup());
+            slices.map_or(Work::Whole, |slices| {
+                Work::Search(Box::new((engine, slices)))
+            })
+        };
+        let perfect = PlayerId::Perfect.player();
+        let work = match t.request.task {
+            Task::Move if t.request.player == PlayerId::Search => searching(search::SEARCH.limits),
+            Task::Move if t.request.player == PlayerId::Perfect && g != Geometry::LED => {
+                Work::Perfect(Box::new(perfect::Choosing::new(game.state())))
+            }
+            Task::Hint if std::ptr::addr_eq(hint_player(g, game.rule()), perfect) => {
+                Work::Perfect(Box::new(perfect::Choosing::new(game.state())))
+            }
+            Task::Hint => searching(HINT_SEARCH.limits),
+            Task::Explain if t.request.player == PlayerId::Search => {
+                Work::Explain(Box::new(search::Explaining::new(game)))
+            }
+            _ => Work::Whole,
+        };
+        JOBS.with(|jobs| {
+            jobs.borrow_mut().push(Job {
                 thinking: t,
-                search,
+                work,
                 budget: FIRST_BUDGET,
             })
         });
     }
 
+    use tictactoe::search::Search;
+
     /// The page's one thread runs an analysis job between frames: a slice of the live analysis a
-    /// frame ([`tictactoe::search::analysis::Analysis::step`]), or one point of a review.
+    /// frame ([`tictactoe::search::analysis::Analysis::step`]), or a slice of one point of a
+    /// review.
     pub fn analyse(a: super::Analysing) {
         ANALYSIS.with(|slot| {
             *slot.borrow_mut() = Some(WebAnalysis {
                 a,
                 live: None,
+                point: None,
                 next: 0,
             })
         });
     }
 
-    /// The nodes of one frame's slice of the live analysis.
+    /// The most nodes of one frame's slice of an analysis (its time is [`SLICE`]).
     const ANALYSIS_SLICE: u64 = 20_000;
+
+    /// The most nodes of one call of the exact solver's proofs in an analysis.
+    const SOLVER_SLICE: u64 = 2_000;
 
     /// An analysis job in hand, and where it is.
     struct WebAnalysis {
         a: super::Analysing,
         live: Option<tictactoe::search::analysis::Analysis>,
+        /// The review's point being searched.
+        point: Option<tictactoe::search::analysis::Analysis>,
         /// The review's next point.
         next: usize,
     }
@@ -251,7 +302,7 @@ mod web {
     fn analyse_a_slice() {
         use std::sync::atomic::Ordering;
         use tictactoe::app::analysis::{Answer, JobKind, REVIEW_NODES, SHOWN_LINES};
-        use tictactoe::search::analysis::{x_win_probability, Analysis};
+        use tictactoe::search::analysis::{x_win_probability, x_win_probability_of, Analysis};
         let Some(mut w) = ANALYSIS.with(|slot| slot.borrow_mut().take()) else {
             return;
         };
@@ -259,20 +310,21 @@ mod web {
             return;
         }
         let ticket = w.a.job.ticket;
+        let time = Some(std::time::Duration::from_secs_f64(SLICE));
         let more = match &w.a.job.kind {
             JobKind::Live(state) => {
-                let live = w
-                    .live
-                    .get_or_insert_with(|| Analysis::new(state, SHOWN_LINES));
-                let report = live.step(Some(ANALYSIS_SLICE), None, &w.a.stop).pop();
+                let live = w.live.get_or_insert_with(|| {
+                    Analysis::new(state, SHOWN_LINES).with_solver_slices(SOLVER_SLICE)
+                });
+                let report = live.step(Some(ANALYSIS_SLICE), time, &w.a.stop).pop();
                 let finished = live.finished();
                 let sent =
                     report.is_none_or(|report| (w.a.send)(Answer::Report { ticket, report }, true));
                 sent && !finished
             }
             JobKind::Review(points) => match points.get(w.next) {
-                Some((index, state)) => {
-                    let x_probability = x_win_probability(state, REVIEW_NODES);
+                Some((index, state)) if state.game_over() => {
+                    let x_probability = x_win_probability(state, 0);
                     w.next += 1;
                     let answer = Answer::Point {
                         ticket,
@@ -280,6 +332,26 @@ mod web {
                         x_probability,
                     };
                     (w.a.send)(answer, true) && w.next < points.len()
+                }
+                Some((index, state)) => {
+                    let point = w.point.get_or_insert_with(|| {
+                        Analysis::new(state, 1).with_solver_slices(SOLVER_SLICE)
+                    });
+                    let left = REVIEW_NODES.saturating_sub(point.nodes());
+                    point.step(Some(left.min(ANALYSIS_SLICE)), time, &w.a.stop);
+                    if point.nodes() >= REVIEW_NODES || point.finished() {
+                        let x_probability = x_win_probability_of(point);
+                        w.point = None;
+                        w.next += 1;
+                        let answer = Answer::Point {
+                            ticket,
+                            index: *index,
+                            x_probability,
+                        };
+                        (w.a.send)(answer, true) && w.next < points.len()
+                    } else {
+                        true
+                    }
                 }
                 None => false,
             },
@@ -289,50 +361,111 @@ mod web {
         }
     }
 
-    /// The nodes of a search's first slice after its threat searches; then as many as took
-    /// [`SLICE`] in the slice before.
+    /// The units of a job's first slice (the search's or the solver's nodes, or for an
+    /// explanation its searches' nodes); then as many as took [`SLICE`] in the slice before.
     const FIRST_BUDGET: u64 = 4096;
 
-    /// A search slice's time: half a frame at 60 frames a second.
+    /// A slice's time: half a frame at 60 frames a second.
     const SLICE: f64 = 0.008;
 
-    /// The work in hand: a request, with its search and the nodes of its next slice.
+    /// The solver's nodes of one step of perfect's proofs (each goes on from where the last
+    /// stopped, through the table).
+    const SOLVER_STEP: u64 = 4096;
+
+    /// The nodes of one step of an explanation.
+    const EXPLAIN_STEP: u64 = 1024;
+
+    /// `step` again and again until it answers or the slice's time from `started` is up.
+    fn until_time_is_up<T>(started: f64, mut step: impl FnMut() -> Option<T>) -> Option<T> {
+        loop {
+            if let Some(answer) = step() {
+                return Some(answer);
+            }
+            if macroquad::miniquad::date::now() - started >= SLICE {
+                return None;
+            }
+        }
+    }
+
+    /// How a request is worked out in slices.
+    enum Work {
+        /// A search (a move or a hint by the search player).
+        Search(Box<(Search, tictactoe::search::Slices)>),
+        /// perfect's proofs off the LED board (a move or a hint), then its choice among the
+        /// moves they keep, by the request's seed.
+        Perfect(Box<tictactoe::players::perfect::Choosing>),
+        /// The search player's explanation.
+        Explain(Box<tictactoe::players::search::Explaining>),
+        /// Another player's answer, all at once.
+        Whole,
+    }
+
+    /// A request in hand, how it is worked out, and the units of its next slice.
     struct Job {
         thinking: super::Thinking,
-        search: Option<(tictactoe::search::Search, tictactoe::search::Slices)>,
+        work: Work,
         budget: u64,
     }
 
     thread_local! {
-        static JOB: std::cell::RefCell<Option<Job>> = const { std::cell::RefCell::new(None) };
+        /// The requests in hand, the one worked on first.
+        static JOBS: std::cell::RefCell<Vec<Job>> = const { std::cell::RefCell::new(Vec::new()) };
     }
 
-    /// One frame's work on the request in hand: a slice of the search, or the whole answer of
-    /// another player.
+    /// One frame's work: a slice of the analysis job, and a slice of the first request in hand
+    /// (or the whole answer of a quick player). Requests no longer wanted are dropped.
     pub fn work_a_slice() {
+        use rand::SeedableRng;
         use std::sync::atomic::Ordering;
+        use tictactoe::app::Reply;
         analyse_a_slice();
-        let Some(mut job) = JOB.with(|job| job.borrow_mut().take()) else {
+        let job = JOBS.with(|jobs| {
+            let mut jobs = jobs.borrow_mut();
+            jobs.retain(|j| !j.thinking.stop.load(Ordering::Relaxed));
+            (!jobs.is_empty()).then(|| jobs.remove(0))
+        });
+        let Some(mut job) = job else {
             return;
         };
-        if job.thinking.stop.load(Ordering::Relaxed) {
-            return;
-        }
-        let Some((search, slices)) = &mut job.search else {
-            // Another player: the whole answer now (none if the request was stopped).
-            if let Some(cell) = tictactoe::app::answer(&job.thinking.request, &job.thinking.stop) {
-                (job.thinking.answer)(cell);
+        let started = macroquad::miniquad::date::now();
+        let (reply, used) = match &mut job.work {
+            Work::Whole => {
+                // Another player: the whole answer now (none if the request was stopped).
+                if let Some(reply) =
+                    tictactoe::app::answer(&job.thinking.request, &job.thinking.stop)
+                {
+                    (job.thinking.answer)(reply);
+                }
+                return;
             }
-            return;
+            Work::Search(work) => {
+                let (search, slices) = &mut **work;
+                let nodes = slices.nodes();
+                let r = search.slice(slices, job.budget);
+                (r.map(|r| Reply::Cell(r.best)), slices.nodes() - nodes)
+            }
+            // Small steps until the slice's time is up: a step's time varies too much (threat
+            // searches, proofs) for one budget to fit.
+            Work::Perfect(choosing) => {
+                let candidates = until_time_is_up(started, || choosing.slice(SOLVER_STEP));
+                let r = candidates.map(|candidates| {
+                    use rand::seq::SliceRandom;
+                    let mut rng = rand::rngs::StdRng::seed_from_u64(job.thinking.request.seed);
+                    let c = candidates.choose(&mut rng).copied();
+                    Reply::Cell(c.expect("a game on has a candidate"))
+                });
+                (r, job.budget)
+            }
+            Work::Explain(explaining) => {
+                let r = until_time_is_up(started, || explaining.slice(EXPLAIN_STEP));
+                (r.map(|e| Reply::Explanation(Some(Box::new(e)))), job.budget)
+            }
         };
-        let (nodes, started) = (slices.nodes(), macroquad::miniquad::date::now());
-        let answer = search.slice(slices, job.budget);
         let took = macroquad::miniquad::date::now() - started;
-        let used = (slices.nodes() - nodes).max(1) as f64;
-        job.budget = (used * SLICE / took.max(0.001)).clamp(1024.0, 1e6) as u64;
-        match answer {
-            Some(r) => (job.thinking.answer)(r.best),
-            None => JOB.with(|slot| *slot.borrow_mut() = Some(job)),
+        job.budget = (used.max(1) as f64 * SLICE / took.max(0.001)).clamp(256.0, 1e6) as u64;
+        match reply {
+            Some(reply) => (job.thinking.answer)(reply),
+            None => JOBS.with(|jobs| jobs.borrow_mut().insert(0, job)),
         }
     }
 

@@ -165,6 +165,7 @@ impl Steps {
             fault: None,
             engine_name: None,
             analysis: None,
+            explanation: None,
         });
     }
 }
@@ -251,6 +252,11 @@ fn window_color(c: easel::Color) -> Color {
 }
 
 /// Draws a set of Easel images, the picture scaled and centred by `viewport`, white around it.
+/// The font size of a text `height` Easel units high.
+fn text_size(height: u32, viewport: Viewport) -> u16 {
+    (height as f32 * viewport.scale).round().max(1.0) as u16
+}
+
 fn draw(images: &[Image], font: &Font, viewport: Viewport) {
     clear_background(WHITE);
     // Whole-pixel Easel coordinates name pixels: a line goes through their centres, as wide as an
@@ -259,6 +265,27 @@ fn draw(images: &[Image], font: &Font, viewport: Viewport) {
     let width = (viewport.scale * dpi).round().max(1.0) / dpi;
     let half = vec2(width, width) / 2.0;
     let snap = |p: Vec2| (p * dpi).round() / dpi;
+    // Every glyph of the frame's text sizes goes into the font's atlas before anything is drawn:
+    // a glyph cached between two texts grows the atlas, whose old texture the texts drawn before
+    // still use when the frame is flushed (WebGL: "glBindTexture called with an already deleted
+    // texture"; the desktop's GL draws them wrong for a frame).
+    let mut glyphs: Vec<(u16, char)> = images
+        .iter()
+        .flat_map(|image| match image {
+            // At the size on the screen, as measure_text and draw_text_ex cache them.
+            Image::Text { text, height, .. } => {
+                let size = (text_size(*height, viewport) as f32 * dpi).ceil() as u16;
+                // 'x' too: its height places every text.
+                text.chars().chain(['x']).map(|c| (size, c)).collect()
+            }
+            Image::Segment { .. } => Vec::new(),
+        })
+        .collect();
+    glyphs.sort_unstable();
+    glyphs.dedup();
+    for (size, c) in glyphs {
+        font.populate_font_cache(&[c], size);
+    }
     for image in images {
         match image {
             Image::Segment { from, to, color } => {
@@ -274,7 +301,7 @@ fn draw(images: &[Image], font: &Font, viewport: Viewport) {
                 height,
                 color,
             } => {
-                let size = (*height as f32 * viewport.scale).round().max(1.0) as u16;
+                let size = text_size(*height, viewport);
                 let dims = measure_text(text, Some(font), size, 1.0);
                 // Easel centres text on its point, horizontally and vertically. Vertically, the
                 // middle of the lower-case letters' height goes on the point, so that texts on one
@@ -310,20 +337,21 @@ fn wake_for(state: &App) {
         .map(|at| std::time::Duration::from_secs_f64((at - get_time()).max(0.0)));
     platform::wake_after(
         wait,
-        state.thinking.is_some() || state.analysing.job.is_some(),
+        state.requests().next().is_some() || state.analysing.job.is_some(),
     );
 }
 
-/// Works out slow computers' moves away from the cycle ([`App::thinking`]): each request on a
-/// worker thread, whose answer comes back as a step ([`easel::Input::answer`]) and wakes the
-/// window. Work the app no longer wants (a new game, a seat changed) is told to stop.
+/// Works out slow computers' moves, hints and explanations away from the cycle
+/// ([`App::requests`]): each request on a worker thread (or in slices between a page's frames),
+/// whose answer comes back as a step ([`easel::Input::answer`], [`easel::Input::explanation`]) and
+/// wakes the window. Work the app no longer wants (a new game, a seat changed) is told to stop.
 struct Thinker {
-    /// The ticket of the request being worked on, and the flag that stops its work.
-    current: Option<(u64, Arc<AtomicBool>)>,
-    /// Where workers send their answers: the ticket and the cell.
-    send: mpsc::Sender<(u64, usize)>,
+    /// The tickets of the requests being worked on, and the flags that stop their work.
+    current: Vec<(u64, Arc<AtomicBool>)>,
+    /// Where workers send their answers: the ticket and the reply.
+    send: mpsc::Sender<(u64, app::Reply)>,
     /// The answers that came.
-    answers: mpsc::Receiver<(u64, usize)>,
+    answers: mpsc::Receiver<(u64, app::Reply)>,
     /// The external engines' processes, asked on worker threads.
     #[cfg(not(target_arch = "wasm32"))]
     engines: tictactoe::engine_host::EngineHost,
@@ -337,7 +365,7 @@ impl Thinker {
         #[cfg(not(target_arch = "wasm32"))]
         engines.set_waker(Arc::new(miniquad::window::wake_up));
         Thinker {
-            current: None,
+            current: Vec::new(),
             send,
             answers,
             #[cfg(not(target_arch = "wasm32"))]
@@ -345,49 +373,51 @@ impl Thinker {
         }
     }
 
-    /// Starts work on the app's request if it is new; stops work the app no longer wants.
+    /// Starts work on the app's new requests; stops work the app no longer wants.
     fn follow(&mut self, state: &App) {
-        let wanted = state.thinking.as_ref().map(|r| r.ticket);
-        if self.current.as_ref().map(|(ticket, _)| *ticket) == wanted {
-            return;
-        }
-        if let Some((_, stop)) = self.current.take() {
-            stop.store(true, Ordering::Relaxed);
-        }
-        let Some(request) = &state.thinking else {
-            return;
-        };
-        let stop = Arc::new(AtomicBool::new(false));
-        #[cfg(not(target_arch = "wasm32"))]
-        if let Some(i) = request.engine {
-            // The engines the app knows, in its order; each is started at its first request.
-            while self.engines.len() < state.engines.len() {
-                let path = &state.engines[self.engines.len()].path;
-                let other = state.seat(request.game.state().player_to_move().other());
-                let limits = tictactoe::external::Limits {
-                    turn: desktop::ENGINE_TURN,
-                    game_type: u32::from(other != app::Seat::Human),
-                    ..Default::default()
-                };
-                self.engines
-                    .add(tictactoe::external::EngineCommand::path(path), limits);
+        let wanted: Vec<u64> = state.requests().map(|r| r.ticket).collect();
+        self.current.retain(|(ticket, stop)| {
+            let keep = wanted.contains(ticket);
+            if !keep {
+                stop.store(true, Ordering::Relaxed);
             }
-            self.engines
-                .ask(i as usize, request.ticket, request.game.clone());
-            self.current = Some((request.ticket, stop));
-            return;
-        }
-        let (ticket, send) = (request.ticket, self.send.clone());
-        platform::think(platform::Thinking {
-            request: request.clone(),
-            stop: Arc::clone(&stop),
-            answer: Box::new(move |cell| {
-                if send.send((ticket, cell)).is_ok() {
-                    miniquad::window::wake_up();
-                }
-            }),
+            keep
         });
-        self.current = Some((ticket, stop));
+        for request in state.requests() {
+            if self.current.iter().any(|(t, _)| *t == request.ticket) {
+                continue;
+            }
+            let stop = Arc::new(AtomicBool::new(false));
+            self.current.push((request.ticket, Arc::clone(&stop)));
+            #[cfg(not(target_arch = "wasm32"))]
+            if let Some(i) = request.engine {
+                // The engines the app knows, in its order; each is started at its first request.
+                while self.engines.len() < state.engines.len() {
+                    let path = &state.engines[self.engines.len()].path;
+                    let other = state.seat(request.game.state().player_to_move().other());
+                    let limits = tictactoe::external::Limits {
+                        turn: desktop::ENGINE_TURN,
+                        game_type: u32::from(other != app::Seat::Human),
+                        ..Default::default()
+                    };
+                    self.engines
+                        .add(tictactoe::external::EngineCommand::path(path), limits);
+                }
+                self.engines
+                    .ask(i as usize, request.ticket, request.game.clone());
+                continue;
+            }
+            let (ticket, send) = (request.ticket, self.send.clone());
+            platform::think(platform::Thinking {
+                request: request.clone(),
+                stop,
+                answer: Box::new(move |reply| {
+                    if send.send((ticket, reply)).is_ok() {
+                        miniquad::window::wake_up();
+                    }
+                }),
+            });
+        }
     }
 
     /// The answers that came since the last call, as steps at time `now`: our players' cells,
@@ -398,7 +428,7 @@ impl Thinker {
         let mut steps: Vec<easel::Input> = self
             .answers
             .try_iter()
-            .map(|(ticket, cell)| easel::Input::answer(ticket, cell, now))
+            .map(|(ticket, reply)| reply.input(ticket, now))
             .collect();
         #[cfg(not(target_arch = "wasm32"))]
         for reply in self.engines.replies() {
@@ -576,13 +606,16 @@ async fn run(mut state: App, mut kept: Kept) {
             ..easel::Input::tick(now)
         };
         state = app::new_state(&tick, state);
+        if state.save_requests != saves {
+            saves = state.save_requests;
+            #[cfg(not(target_arch = "wasm32"))]
+            let line = desktop::save_game(&state);
+            #[cfg(target_arch = "wasm32")]
+            let line = platform::save_game(&state);
+            state = app::new_state(&easel::Input::note(line, now), state);
+        }
         #[cfg(not(target_arch = "wasm32"))]
         {
-            if state.save_requests != saves {
-                saves = state.save_requests;
-                let note = easel::Input::note(desktop::save_game(&state), now);
-                state = app::new_state(&note, state);
-            }
             if let Some(store) = &mut kept.store {
                 let mut settings = app::settings_of(&state, &kept.settings);
                 settings.window.width = screen_width().round() as u32;
@@ -826,6 +859,7 @@ mod tests {
         let app = App::default();
         let request = app::ThinkRequest {
             ticket: 7,
+            task: app::Task::Move,
             player: tictactoe::players::PlayerId::Perfect,
             game: app.game.clone(),
             seed: 1,
@@ -838,10 +872,13 @@ mod tests {
         let mut thinker = Thinker::new();
         thinker.follow(&app);
         thinker.follow(&app); // the same request: no second worker
-        let (ticket, cell) = thinker
+        let (ticket, reply) = thinker
             .answers
             .recv_timeout(std::time::Duration::from_secs(20))
             .expect("an answer");
+        let app::Reply::Cell(cell) = reply else {
+            panic!("a move's answer is a cell: {reply:?}")
+        };
         assert_eq!(ticket, 7);
         assert!(app.game.check(cell).is_ok(), "{cell} is not a legal move");
         let steps = thinker.answers(1.5);

@@ -431,6 +431,10 @@ pub struct Solver {
     table: Table,
     nodes: u64,
     budget: u64,
+    /// Where the current call stops ([`Solver::set_slice`]): the nodes searched by then.
+    slice_end: u64,
+    /// The most nodes of one call, if limited.
+    slice: Option<u64>,
     aborted: bool,
     /// The marks on the board of the position solved (for [`Progress::depth`]).
     root_marks: u32,
@@ -464,6 +468,8 @@ impl Solver {
             table: Table::new(max_log2.min(12), max_log2, None),
             nodes: 0,
             budget,
+            slice_end: u64::MAX,
+            slice: None,
             aborted: false,
             root_marks: 0,
             progress: None,
@@ -488,6 +494,20 @@ impl Solver {
         self.progress = Some(Box::new(report));
     }
 
+    /// Limits each call ([`Solver::outcome`] and the proofs of [`BestMoves`]) to `nodes` more
+    /// nodes (`None`: no limit but the budget): a call cut short gives no value, and the same call
+    /// again goes on from where it stopped — the transposition table keeps every subtree finished,
+    /// so the new search walks back to the frontier through the table. This is how one thread
+    /// (a web page's) proves in slices between its frames.
+    pub fn set_slice(&mut self, nodes: Option<u64>) {
+        self.slice = nodes;
+    }
+
+    /// Whether the last call stopped at its slice's end, with budget left (so a new call goes on).
+    pub fn cut_short(&self) -> bool {
+        self.aborted && !self.table.full && self.nodes <= self.budget
+    }
+
     /// Whether the search stopped because its tables were full at their memory limit.
     pub fn out_of_memory(&self) -> bool {
         self.table.full
@@ -496,6 +516,14 @@ impl Solver {
     /// The nodes searched so far.
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// Starts a call: its slice's end, and not stopped (unless the budget or the table is spent).
+    fn begin_call(&mut self) {
+        self.slice_end = self
+            .slice
+            .map_or(u64::MAX, |n| self.nodes.saturating_add(n.max(1)));
+        self.aborted = self.nodes > self.budget || self.table.full;
     }
 
     fn position(&self, me: u64, opp: u64) -> Position {
@@ -513,6 +541,7 @@ impl Solver {
     /// The value for the mover of the position where the mover holds `me` and the opponent `opp`
     /// (bit sets, cell `c` is bit `c − 1`), neither having a line yet.
     fn value(&mut self, me: u64, opp: u64) -> Result<i8, OutOfBudget> {
+        self.begin_call();
         self.root_marks = (me | opp).count_ones();
         let p = self.position(me, opp);
         let v = self.search(&p, -1, 1);
@@ -526,6 +555,7 @@ impl Solver {
     /// Whether the value for the mover of (`me`, `opp`) is at most `bound` (a null-window search,
     /// cheaper than the exact value).
     fn value_at_most(&mut self, me: u64, opp: u64, bound: Score) -> Result<bool, OutOfBudget> {
+        self.begin_call();
         let p = self.position(me, opp);
         let v = self.search(&p, bound, bound + 1);
         if self.aborted {
@@ -555,7 +585,7 @@ impl Solver {
     /// Whether the value for the mover lies within `(alpha, beta)`, with the fail-soft answer.
     fn search(&mut self, p: &Position, mut alpha: Score, mut beta: Score) -> Score {
         self.nodes += 1;
-        if self.nodes > self.budget || self.table.full {
+        if self.nodes > self.budget || self.nodes > self.slice_end || self.table.full {
             self.aborted = true;
             return 0;
         }
@@ -851,52 +881,147 @@ pub fn solve_with(
 /// result has the same value), when the proofs take at most `budget` nodes in all; `None` when the
 /// game is over, the board is too large, the rule is renju or the budget runs out.
 pub fn best_moves(state: &State, budget: u64) -> Option<(Value, Vec<Cell>)> {
-    if state.game_over() {
-        return None;
-    }
-    let mut solver = Solver::under(state.geometry(), state.rule(), budget).ok()?;
-    let mover = state.player_to_move();
-    let (me, opp) = (marks(state, mover), marks(state, mover.other()));
-    let v = solver.value(me, opp).ok()?;
-    let mut moves = Vec::new();
-    for c in state.legal_moves() {
-        let mine = me | 1u64 << (c - 1);
-        let child = state.result(c);
-        let keeps = match child.outcome() {
-            Some(Outcome::Won(_)) => true,
-            Some(Outcome::Draw) => v == 0,
-            // The child's value is at least −v for its mover; the move keeps v if it is at most.
-            None => solver.value_at_most(opp, mine, -v).ok()?,
-        };
-        if keeps {
-            moves.push(c);
+    BestMoves::new(state, budget)?.slice(u64::MAX)?
+}
+
+/// [`best_moves`] in slices ([`BestMoves::slice`]), for one thread that must keep doing other
+/// work between them (a web page, which draws its frames): the same proofs, each cut into calls of
+/// a given number of nodes that go on from where the last stopped ([`Solver::set_slice`]).
+pub struct BestMoves {
+    solver: Solver,
+    state: State,
+    me: u64,
+    opp: u64,
+    /// The value for the mover, once proved.
+    value: Option<Score>,
+    /// The legal moves not yet tried, the last first, and the moves that keep the value.
+    to_try: Vec<Cell>,
+    keep: Vec<Cell>,
+}
+
+impl BestMoves {
+    /// The proofs of `state`'s value and best moves within `budget` nodes in all; `None` when the
+    /// game is over, the board is too large or the rule is renju.
+    pub fn new(state: &State, budget: u64) -> Option<BestMoves> {
+        if state.game_over() {
+            return None;
         }
+        let solver = Solver::under(state.geometry(), state.rule(), budget).ok()?;
+        let mover = state.player_to_move();
+        let mut to_try: Vec<Cell> = state.legal_moves().collect();
+        to_try.reverse();
+        Some(BestMoves {
+            solver,
+            state: *state,
+            me: marks(state, mover),
+            opp: marks(state, mover.other()),
+            value: None,
+            to_try,
+            keep: Vec::new(),
+        })
     }
-    Some((value(v), moves))
+
+    /// Proves on for about `nodes` more nodes: `None` while the proofs go on, then
+    /// `Some(answer)`, the answer being [`best_moves`]'s (`None` when the budget ran out).
+    pub fn slice(&mut self, nodes: u64) -> Option<Option<(Value, Vec<Cell>)>> {
+        self.solver.set_slice(Some(nodes));
+        let start = self.solver.nodes();
+        // Whether a proof stopped: at the slice's end (`None`: go on later), or for good.
+        let stopped = |solver: &Solver| -> Option<Option<(Value, Vec<Cell>)>> {
+            if solver.cut_short() {
+                None
+            } else {
+                Some(None)
+            }
+        };
+        let v = match self.value {
+            Some(v) => v,
+            None => match self.solver.value(self.me, self.opp) {
+                Ok(v) => *self.value.insert(v),
+                Err(OutOfBudget) => return stopped(&self.solver),
+            },
+        };
+        while let Some(&c) = self.to_try.last() {
+            let used = self.solver.nodes() - start;
+            if used >= nodes {
+                return None;
+            }
+            self.solver.set_slice(Some(nodes - used));
+            let mine = self.me | 1u64 << (c - 1);
+            let child = self.state.result(c);
+            let keeps = match child.outcome() {
+                Some(Outcome::Won(_)) => true,
+                Some(Outcome::Draw) => v == 0,
+                // The child's value is at least −v for its mover; the move keeps v if it is at most.
+                None => match self.solver.value_at_most(self.opp, mine, -v) {
+                    Ok(keeps) => keeps,
+                    Err(OutOfBudget) => return stopped(&self.solver),
+                },
+            };
+            if keeps {
+                self.keep.push(c);
+            }
+            self.to_try.pop();
+        }
+        Some(Some((value(v), std::mem::take(&mut self.keep))))
+    }
+
+    /// The nodes searched so far.
+    pub fn nodes(&self) -> u64 {
+        self.solver.nodes()
+    }
 }
 
 /// The node budget of one move of a player that plays by the solver: about a second of search.
 pub const MOVE_BUDGET: u64 = 2_000_000;
 
+/// [`solves`] of the window's preset boards above 3 × 3, as (width, height, run), worked out once
+/// (the test `the_known_answers_are_the_solvers` works each out again): the window asks on its
+/// first use of a board, and working it out takes up to a second (6 × 6 k4 and 7 × 7 k5 use the
+/// whole [`MOVE_BUDGET`] before the solver gives up) — a second a web page would stand still.
+const KNOWN: [((usize, usize, usize), bool); 4] = [
+    ((4, 4, 4), true),
+    ((5, 5, 4), true),
+    ((6, 6, 4), false),
+    ((7, 7, 5), false),
+];
+
 /// Whether the solver finds the value and every optimal move of the empty board of `g` within
 /// [`MOVE_BUDGET`] nodes (for either starting player: the proof does not depend on the name of the
 /// player who starts), so that a player can play `g` exactly by [`best_moves`]. Worked out once
-/// per geometry and remembered (the first call may take a second).
+/// per geometry and remembered (the first call may take a second; the presets' are known).
 pub fn solves(g: Geometry) -> bool {
     static SOLVED: OnceLock<Mutex<HashMap<Geometry, bool>>> = OnceLock::new();
     let known = SOLVED.get_or_init(Default::default);
     if let Some(&answer) = known.lock().expect("not poisoned").get(&g) {
         return answer;
     }
-    let answer =
-        g.cells() <= MAX_CELLS && best_moves(&State::empty(g, Player::X), MOVE_BUDGET).is_some();
+    let shape = (g.width(), g.height(), g.run());
+    if let Some(&(_, answer)) = KNOWN.iter().find(|(k, _)| *k == shape) {
+        return answer;
+    }
+    let answer = works_out(g);
     known.lock().expect("not poisoned").insert(g, answer);
     answer
+}
+
+/// [`solves`] worked out.
+fn works_out(g: Geometry) -> bool {
+    g.cells() <= MAX_CELLS && best_moves(&State::empty(g, Player::X), MOVE_BUDGET).is_some()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_known_answers_are_the_solvers() {
+        for ((w, h, k), answer) in KNOWN {
+            let g = Geometry::new(w, h, k).unwrap();
+            assert_eq!(works_out(g), answer, "{g}");
+            assert_eq!(solves(g), answer, "{g}");
+        }
+    }
 
     /// The value for the mover by plain negamax over every empty cell, with no pruning.
     fn naive(board: &Board, me: u64, opp: u64, memo: &mut HashMap<(u64, u64), Score>) -> Score {
@@ -1068,6 +1193,52 @@ mod tests {
                 checked += 1;
             }
         }
+    }
+
+    #[test]
+    fn best_moves_in_slices_are_the_same_proofs_as_at_once() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(19);
+        let mut cut = 0;
+        for (w, h, k, budget) in [
+            (4, 4, 3, 100_000),
+            (4, 4, 4, 2_000_000),
+            (5, 5, 4, 2_000_000),
+        ] {
+            let g = Geometry::new(w, h, k).unwrap();
+            for _ in 0..6 {
+                let mut state = State::empty(g, Player::X);
+                for _ in 0..rng.gen_range(0..5) {
+                    let free: Vec<Cell> = state.legal_moves().collect();
+                    let next = state.result(free[rng.gen_range(0..free.len())]);
+                    if next.game_over() {
+                        break;
+                    }
+                    state = next;
+                }
+                let whole = best_moves(&state, budget);
+                for slice in [300, 20_000] {
+                    let mut proofs = BestMoves::new(&state, budget).expect("a game on");
+                    let mut calls = 0;
+                    let sliced = loop {
+                        calls += 1;
+                        let before = proofs.nodes();
+                        let answer = proofs.slice(slice);
+                        // A slice stays within its nodes (each proof's call is cut at its end).
+                        assert!(proofs.nodes() - before <= slice + 1, "{g}");
+                        if let Some(answer) = answer {
+                            break answer;
+                        }
+                    };
+                    cut += usize::from(calls > 1);
+                    // With a budget left the slices prove what the whole proof proves.
+                    if whole.is_some() && proofs.nodes() <= budget {
+                        assert_eq!(sliced, whole, "{g} {slice} {state:?}");
+                    }
+                }
+            }
+        }
+        assert!(cut > 6, "many proofs took several slices: {cut}");
     }
 
     #[test]

@@ -29,6 +29,27 @@ fn click_cell(c: usize) -> Input {
     Input::click(led::center_x(c) as f32, led::center_y(c) as f32)
 }
 
+/// `s` with its pending hint and explanation worked out away from the cycle (as the shell's
+/// workers do) and their answers taken as inputs at time `now`.
+fn answer_requests(mut s: App, now: f64) -> App {
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    for request in [s.hinting.clone(), s.explaining.clone()]
+        .into_iter()
+        .flatten()
+    {
+        let reply = app::answer(&request, &stop).expect("an answer");
+        s = new_state(&reply.input(request.ticket, now), s);
+    }
+    s
+}
+
+/// Whether the picture shows `words`.
+fn shows(s: &App, words: &str) -> bool {
+    app::images(s)
+        .iter()
+        .any(|i| matches!(i, Image::Text { text, .. } if text == words))
+}
+
 fn consistent(s: &App) {
     assert_eq!(
         Game::from_cells_under(s.geometry(), s.game.rule(), s.game.start(), s.game.moves())
@@ -133,8 +154,8 @@ fn the_computer_answers_the_person_after_the_reply_delay() {
             // A slow player (search) is asked to think away from the cycle; its answer arrives
             // as an input.
             let stop = std::sync::atomic::AtomicBool::new(false);
-            let cell = app::answer(&request, &stop).expect("an answer");
-            s = new_state(&Input::answer(request.ticket, cell, 1.5 + REPLY_DELAY), s);
+            let reply = app::answer(&request, &stop).expect("an answer");
+            s = new_state(&reply.input(request.ticket, 1.5 + REPLY_DELAY), s);
         }
         assert_eq!(s.game.moves().len(), 2, "{name} answered");
         assert!(s.game.state().occupies(Player::O, s.game.moves()[1]));
@@ -268,6 +289,7 @@ fn any_input() -> impl Strategy<Value = (Input, f64)> {
                 fault: None,
                 engine_name: None,
                 analysis: None,
+                explanation: None,
             };
             (input, dt)
         })
@@ -619,6 +641,12 @@ fn explain_draws_each_players_view_inside_the_empty_cells_and_never_over_a_text(
             assert_eq!(s.game.moves(), [1]);
             s = new_state(&Input::key('e'), s);
             assert!(s.explain);
+            if s.explaining.is_some() {
+                // A slow player explains away from the cycle: "explain thinking" meanwhile.
+                assert!(s.explained.is_none() && shows(&s, "explain thinking"));
+                s = answer_requests(s, 0.0);
+                assert!(s.explaining.is_none() && !shows(&s, "explain thinking"));
+            }
             if app::analysis::explains_by_analysis(s.geometry()) {
                 // Where the solver does not play, explain shows the live analysis instead (after
                 // a quick review of the moves before).
@@ -788,8 +816,20 @@ fn on_gomoku_a_hint_blocks_an_open_four() {
     let mut s = App::default().on_board(g);
     s.game = Game::from_cells(g, Player::X, &[113, 1, 114, 3, 115, 5, 116]).unwrap();
     s = new_state(&Input::key('h').at(1.0), s);
-    let (c, _) = s.hint.expect("a hint");
+    // The search thinks away from the cycle: "hint thinking" meanwhile, then the hint.
+    assert!(s.hint.is_none() && shows(&s, "hint thinking"));
+    let asked = s.clone();
+    s = answer_requests(s, 1.5);
+    let (c, until) = s.hint.expect("a hint");
     assert!([112, 117].contains(&c), "hint {c}");
+    assert_eq!(until, 1.5 + app::HINT_TIME, "marked from when it came");
+    assert!(s.hinting.is_none() && !shows(&s, "hint thinking"));
+    // A hint that comes after the position changed is dropped (its request with it).
+    let request = asked.hinting.clone().expect("asked");
+    let moved = new_state(&Input::key('u').at(1.2), asked);
+    assert!(moved.hinting.is_none());
+    let stale = Input::answer(request.ticket, c, 1.5);
+    assert_eq!(new_state(&stale, moved.clone()).hint, None);
 }
 
 #[test]

@@ -1,8 +1,9 @@
 // The page's side of the game: a plugin of macroquad's JS loader (mq_js_bundle.js, which must be
 // loaded first), through its own mechanism, miniquad_add_plugin. It gives the program
 // (src/platform.rs) the page's query string, whose parameters are the window's command-line
-// options, and shows a text in place of the game: a one-line error for bad parameters, or the
-// help that ?help asks for.
+// options; shows a text in place of the game: a one-line error for bad parameters, or the
+// help that ?help asks for; and downloads a saved game (Ctrl+S, as on the desktop), a file the
+// program has written.
 "use strict";
 (function () {
     var query = null;
@@ -20,6 +21,17 @@
         return new TextDecoder().decode(new Uint8Array(wasm_memory.buffer, at, length));
     }
 
+    // Ctrl+S saves the game (the program sees the key), not the page.
+    window.addEventListener(
+        "keydown",
+        function (event) {
+            if ((event.ctrlKey || event.metaKey) && event.code === "KeyS") {
+                event.preventDefault();
+            }
+        },
+        true
+    );
+
     miniquad_add_plugin({
         name: "tictactoe",
         version: 1,
@@ -29,6 +41,19 @@
             };
             importObject.env.tictactoe_query_copy = function (to, length) {
                 new Uint8Array(wasm_memory.buffer, to, length).set(queryBytes().subarray(0, length));
+            };
+            importObject.env.tictactoe_download = function (name, nameLength, at, length) {
+                var bytes = new Uint8Array(wasm_memory.buffer, at, length).slice();
+                var url = URL.createObjectURL(new Blob([bytes], { type: "text/plain" }));
+                var link = document.createElement("a");
+                link.href = url;
+                link.download = text(name, nameLength);
+                document.body.appendChild(link);
+                link.click();
+                link.remove();
+                setTimeout(function () {
+                    URL.revokeObjectURL(url);
+                }, 1000);
             };
             importObject.env.tictactoe_show_text = function (at, length, error) {
                 var message = document.getElementById("message");

@@ -11,7 +11,7 @@
 //! |---|---|
 //! | `state` | the state: [`App`], its [`Seat`]s and [`Score`], the board presets, the explanation shown ([`Explained`]) |
 //! | `update` | `new_state`: each input turned into at most one [`Action`] ([`action`]) and applied ([`apply`]); the explanation worked out again when what it explains changed |
-//! | `schedule` | what time alone makes due (a computer's move, the next game, a hint's end), and the [`ThinkRequest`]s a slow computer answers away from the cycle, their stale answers dropped by ticket |
+//! | `schedule` | what time alone makes due (a computer's move, the next game, a hint's end), and the [`ThinkRequest`]s (a slow computer's move, a hint, an explanation: [`Task`]) answered away from the cycle, their stale answers dropped by ticket |
 //! | `view` | `images`: draws the state, computes nothing (no search, no explanation, no cache) |
 //! | `persist` | the settings that persist, taken from and given to the state; the game as a record |
 //! | [`layout`] | where everything goes: the board's [`layout::BoardLayout`], the [`Button`]s and boxes |
@@ -33,7 +33,10 @@ pub use layout::{
     O_SEAT_BOX, RESET_SCORE_BOX, RULE_BOX, SMALL_FONT, START_BOX, UNDO_BOX, X_SEAT_BOX,
 };
 pub use persist::{apply_settings, game_record, settings_of};
-pub use schedule::{answer, ThinkRequest, HINT_TIME, NEXT_GAME_DELAY, PACE, REPLY_DELAY};
+pub use schedule::{
+    answer, explained_away, hint_player, Reply, Task, ThinkRequest, HINT_SEARCH, HINT_TIME,
+    NEXT_GAME_DELAY, PACE, REPLY_DELAY,
+};
 pub use state::{
     explaining_player, next_board, seat_names, seats, seats_for, App, EngineSeat, Explained, Score,
     Seat, ENGINE_PREFIX, HUMAN, PRESETS,

@@ -203,6 +203,11 @@ pub struct App {
     pub explained: Option<Explained>,
     /// The request a slow computer is working on away from the cycle, if any.
     pub thinking: Option<ThinkRequest>,
+    /// The hint a slow player is working out away from the cycle, if any.
+    pub hinting: Option<ThinkRequest>,
+    /// The explanation a slow player is working out away from the cycle, if any (then
+    /// `explained` is `None` until it comes).
+    pub explaining: Option<ThinkRequest>,
     /// The ticket of the next request (and of the next analysis job).
     pub next_ticket: u64,
     /// Live analysis and the evaluation graph ([`super::analysis`]).
@@ -258,6 +263,8 @@ impl App {
             explain: false,
             explained: None,
             thinking: None,
+            hinting: None,
+            explaining: None,
             next_ticket: 1,
             analysing: Analysing::default(),
             notice: None,
@@ -435,10 +442,13 @@ impl App {
     pub(super) fn next_seat(&mut self, p: Player) {
         let g = self.geometry();
         let rule = self.game.rule();
-        // A person, every computer that plays the board and the rule, then every engine.
+        // A person, every computer that plays the board and the rule, then every engine (on the
+        // desktop: a web page runs no program).
         let mut cycle = seats_for(g);
         cycle.retain(|s| s.computer().is_none_or(|c| c.plays_rule(rule)));
-        cycle.extend((0..self.engines.len().min(256)).map(|i| Seat::Engine(i as u8)));
+        if cfg!(not(target_arch = "wasm32")) {
+            cycle.extend((0..self.engines.len().min(256)).map(|i| Seat::Engine(i as u8)));
+        }
         let seat = self.seat_mut(p);
         let i = cycle.iter().position(|s| s == seat).unwrap_or(0);
         *seat = cycle[(i + 1) % cycle.len()];
@@ -491,8 +501,9 @@ impl App {
 }
 
 /// How the side to move's player sees the position ([`explaining_player`]), kept in the state
-/// while explaining: worked out by `new_state` when the game or the explaining player changes, and
-/// only drawn by the view.
+/// while explaining: worked out by `new_state` when the game or the explaining player changes (a
+/// slow player's off the LED board is asked for instead, [`App::explaining`], and kept when its
+/// answer comes), and only drawn by the view.
 #[derive(Clone, Debug)]
 pub struct Explained {
     /// Whose view it is.
@@ -512,9 +523,18 @@ impl Explained {
         let player = (state.explain && !by_analysis())
             .then(|| explaining_player(&state))
             .flatten();
+        let explaining = state.explaining.take();
         state.explained = match (player, state.explained.take()) {
             (None, _) => None,
             (Some(p), Some(e)) if e.player == p && e.game == state.game => Some(e),
+            (Some(p), _) if super::schedule::explained_away(p, state.geometry()) => {
+                // Worked out away from the cycle: asked once, shown when it comes.
+                state.explaining = match explaining {
+                    Some(r) if r.player == p && r.game == state.game => Some(r),
+                    _ => Some(state.request(super::schedule::Task::Explain, p)),
+                };
+                None
+            }
             (Some(player), _) => Some(Explained {
                 player,
                 game: state.game.clone(),

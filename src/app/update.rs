@@ -4,13 +4,13 @@
 
 use super::analysis;
 use super::layout::buttons;
-use super::schedule::{self, Due, HINT_TIME};
+use super::schedule::{self, Due, Task, HINT_TIME};
 use super::state::{next_board, App, Explained, Score, Seat};
 use crate::easel::{Input, Key};
 use crate::game::Game;
-use crate::geometry::{Cell, Geometry};
+use crate::geometry::Cell;
 use crate::led;
-use crate::players::{self, ComputerPlayer, PlayerId};
+use crate::players::PlayerId;
 use crate::rules::Player;
 
 /// What one input does: the program's changes, each applied by [`apply`].
@@ -36,7 +36,8 @@ pub enum Action {
     /// Play again a move taken back.
     Redo,
     /// Mark the move the strongest player of the board would play (`perfect` where it is exact,
-    /// else `search` on a small budget).
+    /// else `search` on a small budget): at once, or for a slow player when its answer comes (a
+    /// request worked out away from the cycle, "hint thinking" shown meanwhile).
     Hint,
     /// Show or hide how the side to move's player sees the position; while shown, computers move
     /// one step at a time, on [`Action::Step`].
@@ -185,6 +186,7 @@ fn change(action: Action, state: App, now: f64) -> App {
     let mut s = state;
     if action.cancels_thinking() {
         s.thinking = None;
+        s.hinting = None;
     }
     s.notice = None;
     match action {
@@ -238,8 +240,12 @@ fn change(action: Action, state: App, now: f64) -> App {
             }
         }
         Action::Hint => {
-            if !s.game.state().game_over() {
-                let strongest = strongest(s.geometry(), s.game.rule());
+            let strongest = schedule::hint_player(s.geometry(), s.game.rule());
+            if s.game.state().game_over() || s.hinting.is_some() {
+            } else if strongest.slow(s.geometry()) {
+                // The request names no player: the hint's is the board's strongest.
+                s.hinting = Some(s.request(Task::Hint, PlayerId::Perfect));
+            } else {
                 let c = strongest.choose(&s.game, &mut s.rng);
                 s.hint = Some((c, now + HINT_TIME));
             }
@@ -307,21 +313,6 @@ fn computer_move(mut s: App, id: PlayerId, now: f64) -> App {
     }
 }
 
-/// The search player on a budget a key press can wait for (tens of milliseconds), for hints.
-static HINT_SEARCH: players::search::SearchPlayer =
-    players::search::SearchPlayer::new(crate::search::Limits::nodes(30_000));
-
-/// The strongest player of a board, for hints: `perfect` where it plays (it is exact there),
-/// else the search player on a small budget.
-fn strongest(geometry: Geometry, rule: crate::rule::Rule) -> &'static dyn ComputerPlayer {
-    let perfect = PlayerId::Perfect.player();
-    if perfect.plays(geometry) && perfect.plays_rule(rule) {
-        perfect
-    } else {
-        &HINT_SEARCH
-    }
-}
-
 /// The program's `newState`: the answer of a slow computer, else the action the input asks for,
 /// if any, else the one time has made due (a computer's move, the next game), applied.
 /// The explanation is brought up to date last, whatever changed the state.
@@ -364,7 +355,26 @@ fn next_state(input: &Input, state: App) -> App {
     if let Some(found) = &input.analysis {
         return analysis::take(state, found.clone());
     }
-    if input.answer.is_some() {
+    if let Some((ticket, e)) = &input.explanation {
+        let mut s = state;
+        if let Some(r) = s.explaining.take_if(|r| r.ticket == *ticket) {
+            s.explained = Some(Explained {
+                player: r.player,
+                game: r.game,
+                explanation: e.as_deref().cloned(),
+            });
+        }
+        return s;
+    }
+    if let Some((ticket, c)) = input.answer {
+        if state.hinting.as_ref().is_some_and(|r| r.ticket == ticket) {
+            let mut s = state;
+            s.hinting = None;
+            if s.game.check(c).is_ok() {
+                s.hint = Some((c, now + HINT_TIME));
+            }
+            return s;
+        }
         return match schedule::answered(&state, input) {
             Some(c) => apply(Action::Play(c), state, now),
             None => state, // an answer to a cancelled request

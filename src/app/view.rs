@@ -54,14 +54,18 @@ pub fn images(state: &App) -> Vec<Image> {
             layout.graph_area(),
         ));
     }
-    if state.thinking.is_some() {
+    let busy = if state.thinking.is_some() {
         let p = state.game.state().player_to_move();
-        images.push(text(
-            format!("{} thinking", p.symbol()),
-            point(675, 750),
-            layout.font(),
-            GREY,
-        ));
+        Some(format!("{} thinking", p.symbol()))
+    } else if state.hinting.is_some() {
+        Some("hint thinking".to_string())
+    } else if state.explaining.is_some() {
+        Some("explain thinking".to_string())
+    } else {
+        None
+    };
+    if let Some(busy) = busy {
+        images.push(text(busy, point(675, 750), layout.font(), GREY));
     }
     for b in buttons(state) {
         images.extend(b.images());

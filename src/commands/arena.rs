@@ -147,6 +147,7 @@ fn with_engines(
 #[allow(clippy::too_many_arguments)]
 fn with_engines(
     _: Geometry,
+    _: crate::rule::Rule,
     _: &[&dyn ComputerPlayer],
     _: u32,
     _: u64,

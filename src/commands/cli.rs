@@ -313,6 +313,9 @@ impl From<Side> for Player {
 fn seat_parser(s: &str) -> Result<String, String> {
     let names = crate::app::seat_names();
     if let Some(path) = s.strip_prefix(crate::app::ENGINE_PREFIX) {
+        if cfg!(target_arch = "wasm32") {
+            return Err("engine seats are desktop only: a web page cannot run a program".into());
+        }
         return if std::path::Path::new(path).is_file() {
             Ok(s.to_string())
         } else {

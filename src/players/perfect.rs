@@ -309,6 +309,46 @@ pub fn candidates(state: &State) -> Vec<Cell> {
     }
 }
 
+/// [`candidates`] in slices, for a page that works them out between its frames
+/// ([`Choosing::slice`]): the LED table and small positions at once, else the solver's proofs in
+/// slices ([`solver::BestMoves`]), with the same fallback to the weight grid when they run out of
+/// budget.
+pub struct Choosing {
+    state: State,
+    proofs: Option<solver::BestMoves>,
+}
+
+impl Choosing {
+    /// Begins the choice in `state`.
+    pub fn new(state: &State) -> Choosing {
+        Choosing {
+            state: *state,
+            proofs: None,
+        }
+    }
+
+    /// Works on for about `nodes` of the solver's nodes: the candidates once known, else `None`.
+    pub fn slice(&mut self, nodes: u64) -> Option<Vec<Cell>> {
+        let state = &self.state;
+        if self.proofs.is_none() {
+            if state.game_over() {
+                return Some(Vec::new());
+            }
+            if let Some(e) = evaluate(state) {
+                return Some(e.best);
+            }
+            match solver::BestMoves::new(state, 8 * solver::MOVE_BUDGET) {
+                Some(proofs) => self.proofs = Some(proofs),
+                None => return Some(weights::best_cells(state)),
+            }
+        }
+        match self.proofs.as_mut()?.slice(nodes)? {
+            Some((_, moves)) if !moves.is_empty() => Some(moves),
+            _ => Some(weights::best_cells(state)),
+        }
+    }
+}
+
 /// Each legal move of `state` with its value for the player to move ([`Value::of_move`]), in
 /// cell order, from `solve`, which gives the value of a position for *its* player to move (a
 /// finished position is a loss or a draw in 0 plies). `None` if `solve` cannot solve some
@@ -384,6 +424,32 @@ mod tests {
     use crate::rules::{Outcome, Player};
     use rand::SeedableRng;
     use std::collections::HashMap;
+
+    #[test]
+    fn the_choice_in_slices_is_the_choice_at_once() {
+        let mut several = false;
+        let cases = [
+            (4, 4, 3, &[6][..]),
+            (4, 4, 4, &[6, 1]),
+            (5, 4, 4, &[1]),
+            (5, 5, 4, &[2, 7]),
+        ];
+        for (w, h, k, moves) in cases {
+            let g = Geometry::new(w, h, k).unwrap();
+            let state = *Game::from_cells(g, Player::X, moves).unwrap().state();
+            let mut choosing = Choosing::new(&state);
+            let mut calls = 0;
+            let sliced = loop {
+                calls += 1;
+                if let Some(c) = choosing.slice(5_000) {
+                    break c;
+                }
+            };
+            assert_eq!(sliced, candidates(&state), "{moves:?}");
+            several |= calls > 1;
+        }
+        assert!(several, "some choices took several slices");
+    }
 
     /// Every reachable non-terminal LED position, for both start players.
     fn positions() -> Vec<State> {

@@ -170,6 +170,16 @@ impl Analysis {
         self
     }
 
+    /// Each of the solver's proofs runs at most `nodes` nodes a call (a web page's slices): a
+    /// proof cut short leaves the search's value for now and goes on where it stopped when the
+    /// next depth is settled ([`solver::Solver::set_slice`]).
+    pub fn with_solver_slices(mut self, nodes: u64) -> Analysis {
+        if let Some(solver) = self.solver.as_mut() {
+            solver.set_slice(Some(nodes));
+        }
+        self
+    }
+
     /// Deepens no further than `depth`.
     pub fn with_max_depth(mut self, depth: u32) -> Analysis {
         self.max_depth = depth.max(1);
@@ -403,23 +413,30 @@ pub const SLICE_NODES: u64 = 20_000;
 /// finished game or a proven value, else the calibrated estimate of the best line.
 pub fn x_win_probability(state: &State, nodes: u64) -> f64 {
     use crate::rules::{Outcome, Player};
-    let for_x = |p: f64, mover: Player| if mover == Player::X { p } else { 1.0 - p };
     match state.outcome() {
-        Some(Outcome::Won(Player::X)) => 1.0,
-        Some(Outcome::Won(Player::O)) => 0.0,
-        Some(Outcome::Draw) => 0.5,
-        None => {
-            let mut a = Analysis::new(state, 1);
-            a.step(Some(nodes), None, &AtomicBool::new(false));
-            let report = match a.report() {
-                Some(r) => r.clone(),
-                None => a.first_report(),
-            };
-            for_x(
-                report.lines[0].score.win_probability(),
-                state.player_to_move(),
-            )
-        }
+        Some(Outcome::Won(Player::X)) => return 1.0,
+        Some(Outcome::Won(Player::O)) => return 0.0,
+        Some(Outcome::Draw) => return 0.5,
+        None => {}
+    }
+    let mut a = Analysis::new(state, 1);
+    a.step(Some(nodes), None, &AtomicBool::new(false));
+    x_win_probability_of(&mut a)
+}
+
+/// x's chance to win in the position of `a` (a game on) as far as it has searched (its first
+/// depth completed if none was): [`x_win_probability`] of an analysis run by its caller (in
+/// slices).
+pub fn x_win_probability_of(a: &mut Analysis) -> f64 {
+    let report = match a.report() {
+        Some(r) => r.clone(),
+        None => a.first_report(),
+    };
+    let p = report.lines[0].score.win_probability();
+    if a.state().player_to_move() == crate::rules::Player::X {
+        p
+    } else {
+        1.0 - p
     }
 }
 

@@ -221,12 +221,9 @@ impl Search {
         } else {
             None
         };
-        // Freestyle five in a row on a large board, with no root hooks: the pattern search.
-        if obvious.is_none()
-            && !hooks.need_root()
-            && !self.first_only
-            && position.rule == crate::rule::Rule::Freestyle
-        {
+        // Five in a row on a large board, with no root hooks: the pattern search (under each
+        // rule; a move it would make on a forbidden point is left to this engine).
+        if obvious.is_none() && !hooks.need_root() && !self.first_only {
             if let Some(r) = Search::gomoku(
                 &mut self.gomoku_tt,
                 self.memory,
@@ -236,7 +233,9 @@ impl Search {
                 started,
                 hooks.on_depth.as_deref_mut(),
             ) {
-                return Some(r);
+                if !excluded.get(r.best - 1).copied().unwrap_or(false) {
+                    return Some(r);
+                }
             }
         }
         let mut result = if let Some(r) = obvious {
@@ -489,8 +488,8 @@ impl Search {
 }
 
 impl Search {
-    /// The five-in-a-row search on the pattern board, for boards of more than 49 cells with a run
-    /// of five; `None` for other games.
+    /// The five-in-a-row search on the pattern board under the position's rule, for boards of
+    /// more than 49 cells with a run of five; `None` for other games.
     fn gomoku(
         table: &mut Option<super::gomoku::Table>,
         memory: u64,
@@ -509,7 +508,9 @@ impl Search {
         {
             return None;
         }
-        let mut board = PatternBoard::new(w, h)?;
+        let black = super::rule::black(position).index();
+        let tables = super::pattern::RuleTables::of(position.rule, black);
+        let mut board = PatternBoard::with_rule(w, h, tables)?;
         for p in Player::BOTH {
             for c in position.stones[p] {
                 let (row, column) = g.row_column(c);
@@ -1280,5 +1281,101 @@ impl<'a> Worker<'a> {
         }
         self.vcf_failed.insert(key, depth);
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Geometry;
+    use crate::rule::Rule;
+    use crate::rules::State;
+    use rand::{Rng, SeedableRng};
+
+    /// The pattern search's own answer for `position` (no fallback to this engine).
+    fn pattern_answer(position: &Setup, nodes: u64) -> Option<SearchResult> {
+        let mut table = None;
+        Search::gomoku(
+            &mut table,
+            8 << 20,
+            Limits::nodes(nodes),
+            position,
+            &AtomicBool::new(false),
+            Instant::now(),
+            None,
+        )
+    }
+
+    #[test]
+    fn the_pattern_search_never_plays_a_forbidden_point() {
+        // Random renju games near the centre of 15 × 15; at each of black's turns with forbidden
+        // points, neither the pattern search nor the whole search picks one.
+        let g = Geometry::new(15, 15, 5).unwrap();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(15);
+        let (mut asked, mut near) = (0, 0);
+        while asked < 40 {
+            let mut s = State::empty_under(g, Rule::Renju, crate::rules::Player::X);
+            for _ in 0..rng.gen_range(8..40) {
+                let moves: Vec<usize> = s
+                    .legal_moves()
+                    .filter(|&c| {
+                        let (r, k) = g.row_column(c);
+                        (4..11).contains(&r) && (4..11).contains(&k)
+                    })
+                    .collect();
+                if s.game_over() || moves.is_empty() {
+                    break;
+                }
+                s = s.result(moves[rng.gen_range(0..moves.len())]);
+            }
+            if s.game_over() || s.player_to_move() != s.start() {
+                continue;
+            }
+            let forbidden = s.forbidden_points();
+            if forbidden.is_empty() {
+                continue;
+            }
+            asked += 1;
+            let r = pattern_answer(&s.setup(), 3_000).expect("a move");
+            assert!(!forbidden.contains(r.best), "{}\n{:?}", s.board_text(), r);
+            assert!(s.legal_to_move_in(r.best));
+            // A forbidden point next to the move: the search had one to avoid close by.
+            let (row, col) = g.row_column(r.best);
+            near += usize::from(forbidden.iter().any(|f| {
+                let (fr, fc) = g.row_column(f);
+                fr.abs_diff(row) <= 2 && fc.abs_diff(col) <= 2
+            }));
+            let whole = Search::new(Limits::nodes(3_000), crate::search::cancel_flag())
+                .think(&s.setup())
+                .expect("a move");
+            assert!(!forbidden.contains(whole.best), "{}", s.board_text());
+        }
+        assert!(near > 5, "{near} moves near a forbidden point");
+    }
+
+    #[test]
+    fn under_standard_the_pattern_search_counts_no_overline_as_a_win() {
+        // x: o x x x x . x on row 7 (the gap makes six), x to move; o's stones far away.
+        let g = Geometry::new(15, 15, 5).unwrap();
+        let mut stones = crate::rules::Stones::default();
+        for k in [2, 3, 4, 5, 7] {
+            stones.x.insert(g.cell(7, k));
+        }
+        for (r, k) in [(7, 1), (0, 0), (0, 14), (14, 0), (14, 14)] {
+            stones.o.insert(g.cell(r, k));
+        }
+        let position = |rule| Setup {
+            geometry: g,
+            rule,
+            stones,
+            to_move: crate::rules::Player::X,
+        };
+        let gap = g.cell(7, 6);
+        let r = pattern_answer(&position(Rule::Standard), 20_000).expect("a move");
+        assert!(r.value < MATE_BOUND, "{r:?}");
+        assert_ne!(r.best, gap);
+        let r = pattern_answer(&position(Rule::Freestyle), 20_000).expect("a move");
+        assert!(r.value >= MATE_BOUND, "{r:?}");
+        assert_eq!(r.best, gap);
     }
 }

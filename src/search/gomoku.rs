@@ -1,4 +1,5 @@
-//! The search for five in a row (freestyle) on boards of 5 to 32 a side, on the pattern board
+//! The search for five in a row (under each rule: the pattern board knows which fives win and
+//! renju's forbidden points) on boards of 5 to 32 a side, on the pattern board
 //! ([`super::pattern`]): iterative deepening with aspiration windows, principal-variation search,
 //! a transposition table, threat-driven move generation (a five to block leaves one move; an
 //! opponent's open three leaves only fours and the cells of his fours), late-move reductions and
@@ -234,6 +235,10 @@ impl<'a> Worker<'a> {
         if fives == 0 && self.b.count(me, Threat::Flex4) > 0 {
             return Some(win_in(ply + 3));
         }
+        // Renju: black's one block is a forbidden point.
+        if fives == 1 && self.b.five_unblockable(me) {
+            return Some(lost_in(ply + 2));
+        }
         None
     }
 
@@ -324,6 +329,8 @@ impl<'a> Worker<'a> {
         let mut found = None;
         for &(_, c) in moves.iter() {
             self.b.make(c as usize);
+            // Renju: the four's one block is forbidden to black, the defender.
+            let unblockable = self.b.five_unblockable(opp);
             // The defender blocks the four (its own five first, if the four left it one).
             let r = if self.b.count(opp, Threat::Five) > 0 {
                 None
@@ -336,6 +343,7 @@ impl<'a> Worker<'a> {
                 None
             };
             self.b.unmake();
+            let r = if unblockable { Some(1) } else { r };
             if let Some(p) = r {
                 found = Some(p + 2);
                 break;
@@ -358,7 +366,9 @@ impl<'a> Worker<'a> {
         let me = self.b.to_move();
         let opp = 1 - me;
         if self.b.count(opp, Threat::Five) > 0 {
-            if let Some(c) = self.five_cell(opp) {
+            // The one block; none when it is forbidden to black (renju): the game is lost, and the
+            // root then plays any allowed cell.
+            if let Some(c) = self.five_cell(opp).filter(|&c| !self.b.forbidden(me, c)) {
                 out.push((0, c as u16));
             }
             return;
@@ -384,6 +394,10 @@ impl<'a> Worker<'a> {
         for &c in self.b.cells() {
             let c = c as usize;
             if self.b.stone(c) != EMPTY {
+                continue;
+            }
+            // Renju: black's forbidden points are no moves.
+            if self.b.forbidden(me, c) {
                 continue;
             }
             if !self.b.is_candidate(c) && !empty_board {
@@ -714,7 +728,10 @@ impl<'a> Worker<'a> {
                 .cells()
                 .iter()
                 .copied()
-                .filter(|&c| self.b.stone(c as usize) == EMPTY)
+                .filter(|&c| {
+                    let me = self.b.to_move();
+                    self.b.stone(c as usize) == EMPTY && !self.b.forbidden(me, c as usize)
+                })
                 .collect();
         }
         ordered.into_iter().map(|(_, c)| c).collect()
@@ -731,7 +748,9 @@ impl<'a> Worker<'a> {
     ) -> (i32, u16, u32) {
         let mut root = self.root_moves();
         let mut value: i32 = 0;
-        let mut best = root[0];
+        // A five to play is the move (the root's first may block the opponent's).
+        let me = self.b.to_move();
+        let mut best = self.b.find(me, Threat::Five).map_or(root[0], |c| c as u16);
         let mut done = 0;
         if let Some(v) = self.decided(0) {
             return (v, best, 0);

@@ -8,8 +8,9 @@
 //!   of fours, each forcing the one block, ending in a double four, at the root and at the leaves;
 //!   VCT: threats of a double four too, each answered by every move that could stop it, at the
 //!   root).
-//! - `pattern`: the board of five in a row (freestyle) with line patterns and per-cell threats
-//!   from tables, and `gomoku`: its search (PVS with aspiration windows, threat-driven move
+//! - `pattern`: the board of five in a row with line patterns and per-cell threats from tables
+//!   (one per rule: five or more, or exactly five; renju's forbidden points for black), and
+//!   `gomoku`: its search (PVS with aspiration windows, threat-driven move
 //!   generation, LMR and pruning, VCF at the leaves), which `engine` uses for a run of five on
 //!   boards of more than 49 cells.
 //!

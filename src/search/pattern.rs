@@ -1,10 +1,23 @@
-//! Pattern codes for five in a row (freestyle: five or more win): the board of the gomoku search.
+//! Pattern codes for five in a row under Gomocup's three rules: the board of the gomoku search.
 //!
 //! For every empty cell and each of the four line directions the board keeps the *line key*: the
-//! eight cells within four of it on that line (two bits each: empty, black, white, off the board),
+//! ten cells within five of it on that line (two bits each: empty, black, white, off the board),
 //! updated incrementally on every move. A table made once maps each key to the [`Line`] pattern a
 //! stone of either colour would make there, classified by what one more stone of that colour in
-//! the same nine cells could make (a five, a four, a three …; only fives through the cell count).
+//! the nine cells within four could make (a five, a four, a three …; only fives through the cell
+//! count).
+//!
+//! The rule decides what a five is, per colour ([`RuleTables`], as Rapfi keeps a table per rule):
+//! under freestyle, five or more in a row (the nine cells within four tell); under standard, for
+//! both colours, and under renju for black, exactly five (the cells at distance five tell whether a
+//! line of five would be part of an overline). Fours, threes and so on follow from "one more
+//! stone makes a five". Under renju the board also keeps black's forbidden points
+//! ([`crate::rule::renju`]): where a cell's patterns say it might be one (an overline through it,
+//! or at least a double three by the patterns) the renju detector decides, and a forbidden point is
+//! no threat of black's (its threat is [`Threat::None`]) and no move of black's
+//! ([`PatternBoard::forbidden`]). The decision is made again whenever a line key of the cell
+//! changes; a change farther away that alters it (a three's straight-four point becoming forbidden
+//! through its other lines) is seen at the cell's next change: the root checks its moves exactly.
 //! The four line patterns of a cell combine into its [`Threat`] for each colour (a five, an open
 //! four, a four and a three, …), counted over the board; a cell's value (the sum of its line
 //! patterns' values) adds up to the evaluation, incrementally too.
@@ -14,6 +27,7 @@
 //! opponent's open three (his `Flex4` cells) leaves only the moves that make a four or stand on one
 //! of his four-making cells.
 
+use crate::rule::RenjuBoard;
 use std::sync::OnceLock;
 
 /// What a stone on a cell makes on one line, for one colour (the other colour and the board's edge
@@ -88,23 +102,27 @@ pub const THREATS: usize = 13;
 const LINES: usize = 13;
 
 /// Cell contents in a line key.
-const K_EMPTY: u16 = 0;
-const K_WALL: u16 = 3;
+const K_EMPTY: u32 = 0;
+const K_WALL: u32 = 3;
 
-/// `LINE_TABLE[key]`: the line pattern for black and for white of an empty cell whose eight line
-/// neighbours are `key` (2 bits per neighbour, offsets −4, −3, −2, −1, +1, +2, +3, +4 from bit 0;
-/// 0 empty, 1 black, 2 white, 3 off the board).
+/// The line key's reach: the cells within five of a cell on each side.
+const REACH: usize = 5;
+
+/// `line_table()[key16]`: the freestyle line pattern for black and for white of an empty cell
+/// whose eight line neighbours within four are `key16` (2 bits per neighbour, offsets −4, −3, −2,
+/// −1, +1, +2, +3, +4 from bit 0; 0 empty, 1 black, 2 white, 3 off the board). A full line key
+/// (offsets −5 … +5) gives `key16` as `(key >> 2) & 0xFFFF`.
 fn line_table() -> &'static [[Line; 2]] {
     static TABLE: OnceLock<Vec<[Line; 2]>> = OnceLock::new();
     TABLE.get_or_init(|| {
         let mut memo = vec![None; 19683]; // 3^9 states of the nine cells
         let mut table = vec![[Line::Dead; 2]; 1 << 16];
         for (key, slot) in table.iter_mut().enumerate() {
-            for colour in 0..2u16 {
+            for colour in 0..2u32 {
                 // 0 empty, 1 own, 2 blocked; the centre is own.
                 let mut cells = [0u8; 9];
                 for i in 0..8 {
-                    let code = (key as u16 >> (2 * i)) & 3;
+                    let code = (key as u32 >> (2 * i)) & 3;
                     let pos = if i < 4 { i } else { i + 1 };
                     cells[pos] = match code {
                         K_EMPTY => 0,
@@ -149,39 +167,162 @@ fn classify(cells: &mut [u8; 9], memo: &mut Vec<Option<Line>>) -> Line {
             cells[e] = 0;
             counts[child as usize] += 1;
         }
-        let at_least = |l: Line| counts[l as usize..].iter().sum::<usize>();
-        let n = |l: Line| counts[l as usize];
-        if n(Line::F5) >= 2 {
-            Line::F4
-        } else if n(Line::F5) == 1 {
-            Line::B4
-        } else if n(Line::F4) >= 2 {
-            Line::F3S
-        } else if n(Line::F4) == 1 {
-            Line::F3
-        } else if n(Line::B4) >= 1 {
-            Line::B3
-        } else {
-            let f3 = n(Line::F3) + n(Line::F3S);
-            if f3 >= 4 {
-                Line::F2B
-            } else if f3 == 3 {
-                Line::F2A
-            } else if f3 >= 1 {
-                Line::F2
-            } else if n(Line::B3) >= 1 {
-                Line::B2
-            } else if n(Line::F2) + n(Line::F2A) + n(Line::F2B) >= 1 {
-                Line::F1
-            } else if at_least(Line::B1) >= 1 {
-                Line::B1
-            } else {
-                Line::Dead
-            }
-        }
+        from_counts(&counts)
     };
     memo[idx] = Some(result);
     result
+}
+
+/// Whether the eleven cells (centre own at index 5) hold exactly five own stones in a row through
+/// the centre: a full window of five whose neighbours beyond both ends are not own.
+fn has_exact_five(cells: &[u8; 11]) -> bool {
+    (1..=5)
+        .any(|s| cells[s..s + 5].iter().all(|&c| c == 1) && cells[s - 1] != 1 && cells[s + 5] != 1)
+}
+
+fn state_index_11(cells: &[u8; 11]) -> usize {
+    cells.iter().fold(0, |a, &c| a * 3 + c as usize)
+}
+
+/// [`classify`] where only exactly five wins: the pattern of the eleven cells (centre own), by what
+/// one more own stone within four of the centre could make.
+fn classify_exact(cells: &mut [u8; 11], memo: &mut Vec<Option<Line>>) -> Line {
+    let idx = state_index_11(cells);
+    if let Some(l) = memo[idx] {
+        return l;
+    }
+    let result = if has_exact_five(cells) {
+        Line::F5
+    } else {
+        let mut counts = [0usize; LINES];
+        for e in 1..10 {
+            if cells[e] != 0 {
+                continue;
+            }
+            cells[e] = 1;
+            let child = classify_exact(cells, memo);
+            cells[e] = 0;
+            counts[child as usize] += 1;
+        }
+        from_counts(&counts)
+    };
+    memo[idx] = Some(result);
+    result
+}
+
+/// The pattern of a line from the patterns one more own stone could make (`counts[l]`: the cells
+/// whose stone makes `l`).
+fn from_counts(counts: &[usize; LINES]) -> Line {
+    let at_least = |l: Line| counts[l as usize..].iter().sum::<usize>();
+    let n = |l: Line| counts[l as usize];
+    if n(Line::F5) >= 2 {
+        Line::F4
+    } else if n(Line::F5) == 1 {
+        Line::B4
+    } else if n(Line::F4) >= 2 {
+        Line::F3S
+    } else if n(Line::F4) == 1 {
+        Line::F3
+    } else if n(Line::B4) >= 1 {
+        Line::B3
+    } else {
+        let f3 = n(Line::F3) + n(Line::F3S);
+        if f3 >= 4 {
+            Line::F2B
+        } else if f3 == 3 {
+            Line::F2A
+        } else if f3 >= 1 {
+            Line::F2
+        } else if n(Line::B3) >= 1 {
+            Line::B2
+        } else if n(Line::F2) + n(Line::F2A) + n(Line::F2B) >= 1 {
+            Line::F1
+        } else if at_least(Line::B1) >= 1 {
+            Line::B1
+        } else {
+            Line::Dead
+        }
+    }
+}
+
+/// Which colours win with exactly five (`exact[colour]`) rather than five or more: the line
+/// patterns of a rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RuleTables {
+    /// Per colour (0, 1), whether only exactly five wins.
+    pub exact: [bool; 2],
+    /// Under renju, black's colour: its forbidden points are kept.
+    pub renju_black: Option<usize>,
+}
+
+impl RuleTables {
+    /// Freestyle: five or more wins for both.
+    pub const FREESTYLE: RuleTables = RuleTables {
+        exact: [false, false],
+        renju_black: None,
+    };
+
+    /// The tables of `rule` with black (the first player) being colour `black`.
+    pub fn of(rule: crate::rule::Rule, black: usize) -> RuleTables {
+        use crate::rule::Rule;
+        match rule {
+            Rule::Freestyle => RuleTables::FREESTYLE,
+            Rule::Standard => RuleTables {
+                exact: [true, true],
+                renju_black: None,
+            },
+            Rule::Renju => RuleTables {
+                exact: [black == 0, black == 1],
+                renju_black: Some(black),
+            },
+        }
+    }
+}
+
+/// The table of full 20-bit line keys (offsets −5 … +5 but the centre) for colours that win with
+/// exactly five where `exact` says so (the others read the freestyle table).
+fn exact_table(exact: [bool; 2]) -> &'static [[Line; 2]] {
+    static TABLES: OnceLock<Vec<OnceLock<Vec<[Line; 2]>>>> = OnceLock::new();
+    let tables = TABLES.get_or_init(|| (0..4).map(|_| OnceLock::new()).collect());
+    tables[exact[0] as usize + 2 * exact[1] as usize].get_or_init(|| {
+        let free = line_table();
+        let mut memo = vec![None; 177_147]; // 3^11 states of the eleven cells
+        let mut table = vec![[Line::Dead; 2]; 1 << 20];
+        for (key, slot) in table.iter_mut().enumerate() {
+            for colour in 0..2u32 {
+                if !exact[colour as usize] {
+                    slot[colour as usize] = free[(key >> 2) & 0xFFFF][colour as usize];
+                    continue;
+                }
+                let mut cells = [0u8; 11];
+                for i in 0..10 {
+                    let code = (key as u32 >> (2 * i)) & 3;
+                    let pos = if i < 5 { i } else { i + 1 };
+                    cells[pos] = match code {
+                        K_EMPTY => 0,
+                        c if c == K_WALL => 2,
+                        c if c == colour + 1 => 1,
+                        _ => 2,
+                    };
+                }
+                cells[5] = 1;
+                slot[colour as usize] = classify_exact(&mut cells, &mut memo);
+            }
+        }
+        table
+    })
+}
+
+/// Whether a stone of `colour` at the centre of the full line key `key` makes an unbroken line of
+/// six or more.
+fn makes_overline(key: u32, colour: usize) -> bool {
+    let own = colour as u32 + 1;
+    let run = |slots: &mut dyn Iterator<Item = u32>| {
+        slots
+            .take_while(|&slot| (key >> (2 * slot)) & 3 == own)
+            .count()
+    };
+    1 + run(&mut (0..5).rev()) + run(&mut (5..10)) >= 6
 }
 
 /// The threat of four line patterns together.
@@ -284,7 +425,7 @@ fn splitmix(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
-const PAD: usize = 4;
+const PAD: usize = REACH;
 
 /// The largest side the pattern board plays.
 pub const MAX_SIDE: usize = 32;
@@ -299,7 +440,7 @@ pub struct PatternBoard {
     /// Index steps of the four directions.
     steps: [isize; 4],
     stones: Vec<u8>,
-    keys: Vec<[u16; 4]>,
+    keys: Vec<[u32; 4]>,
     lines: Vec<[[Line; 4]; 2]>,
     threat: Vec<[Threat; 2]>,
     value: Vec<[i32; 2]>,
@@ -315,17 +456,41 @@ pub struct PatternBoard {
     real: Vec<u16>,
     near_offsets: Vec<isize>,
     line_table: &'static [[Line; 2]],
+    /// A line key's index into `line_table`: `(key >> shift) & mask` (freestyle reads the eight
+    /// cells within four, the exact rules all ten).
+    shift: u32,
+    mask: u32,
+    /// How far a stone's line keys reach: 4 under freestyle, 5 under the exact rules.
+    reach: isize,
     combined: &'static [(Threat, i32)],
+    /// Under renju: black's colour and the renju board (for black's forbidden points).
+    renju: Option<(usize, RenjuBoard)>,
+    /// Under renju, per cell, whether it is one of black's forbidden points (as last decided).
+    forbidden: Vec<bool>,
+    /// Under renju, the empty cells where black's patterns make at least two threes or fours
+    /// (no five): their forbidden points can change with any stone nearby (a double three's
+    /// threes depend on their straight-four points), so they are decided again after every move.
+    /// `in_doubtful[c]`: the position of `c` in `doubtful`, or `u16::MAX`.
+    doubtful: Vec<u16>,
+    in_doubtful: Vec<u16>,
 }
 
 const SIDE_KEY: u64 = 0x5851_F42D_4C95_7F2D;
 
 impl PatternBoard {
-    /// The empty `width` × `height` board (5 to 32 a side), black (colour 0) to move.
+    /// The empty `width` × `height` board (5 to 32 a side) under freestyle, colour 0 to move.
+    #[cfg_attr(not(test), allow(dead_code))]
     pub fn new(width: usize, height: usize) -> Option<PatternBoard> {
+        PatternBoard::with_rule(width, height, RuleTables::FREESTYLE)
+    }
+
+    /// The empty `width` × `height` board (5 to 32 a side) under the rule `tables`, colour 0 to
+    /// move.
+    pub fn with_rule(width: usize, height: usize, tables: RuleTables) -> Option<PatternBoard> {
         if !(5..=MAX_SIDE).contains(&width) || !(5..=MAX_SIDE).contains(&height) {
             return None;
         }
+        let freestyle = tables.exact == [false, false];
         let stride = width + 2 * PAD;
         let size = stride * (height + 2 * PAD);
         let steps = [1, stride as isize, stride as isize + 1, stride as isize - 1];
@@ -371,16 +536,29 @@ impl PatternBoard {
             moves: Vec::new(),
             real,
             near_offsets,
-            line_table: line_table(),
+            line_table: if freestyle {
+                line_table()
+            } else {
+                exact_table(tables.exact)
+            },
+            shift: if freestyle { 2 } else { 0 },
+            mask: if freestyle { 0xFFFF } else { 0xF_FFFF },
+            reach: if freestyle { 4 } else { 5 },
             combined: combined(),
+            renju: tables
+                .renju_black
+                .map(|black| (black, RenjuBoard::new(width, height))),
+            forbidden: vec![false; size],
+            doubtful: Vec::new(),
+            in_doubtful: vec![u16::MAX; size],
         };
         b.counts[0][Threat::None as usize] = b.real.len() as u16;
         b.counts[1][Threat::None as usize] = b.real.len() as u16;
         for i in 0..b.real.len() {
             let c = b.real[i] as usize;
             for d in 0..4 {
-                let mut key = 0u16;
-                for (slot, off) in [-4isize, -3, -2, -1, 1, 2, 3, 4].iter().enumerate() {
+                let mut key = 0u32;
+                for (slot, off) in [-5isize, -4, -3, -2, -1, 1, 2, 3, 4, 5].iter().enumerate() {
                     let q = (c as isize + off * b.steps[d]) as usize;
                     let code = match b.stones[q] {
                         WALL => K_WALL,
@@ -543,7 +721,7 @@ impl PatternBoard {
     #[inline]
     fn refresh(&mut self, c: usize) {
         for d in 0..4 {
-            let l = self.line_table[self.keys[c][d] as usize];
+            let l = self.line_table[self.key_index(c, d)];
             self.lines[c][0][d] = l[0];
             self.lines[c][1][d] = l[1];
         }
@@ -553,13 +731,71 @@ impl PatternBoard {
     /// Recomputes the line pattern of empty cell `c` in direction `d` only, then its threats.
     #[inline]
     fn refresh_dir(&mut self, c: usize, d: usize) {
-        let l = self.line_table[self.keys[c][d] as usize];
-        if self.lines[c][0][d] == l[0] && self.lines[c][1][d] == l[1] {
+        let l = self.line_table[self.key_index(c, d)];
+        if self.lines[c][0][d] == l[0] && self.lines[c][1][d] == l[1] && self.renju.is_none() {
             return;
         }
         self.lines[c][0][d] = l[0];
         self.lines[c][1][d] = l[1];
         self.rescore(c);
+    }
+
+    /// The index of cell `c`'s line key in direction `d` into the line table.
+    #[inline]
+    fn key_index(&self, c: usize, d: usize) -> usize {
+        ((self.keys[c][d] >> self.shift) & self.mask) as usize
+    }
+
+    /// Under renju, whether a black stone on empty cell `c`, whose threat by the patterns is `t`,
+    /// is a forbidden point: only where the patterns allow it (an overline through `c`, or at
+    /// least two threes or fours by the patterns, and no five) is the renju detector asked.
+    fn decide_forbidden(&mut self, c: usize, t: Threat) -> bool {
+        let Some((black, _)) = self.renju else {
+            return false;
+        };
+        let doubtful = t != Threat::Five && t >= Threat::Flex3x2;
+        self.set_doubtful(c, doubtful);
+        let maybe =
+            doubtful || t != Threat::Five && (0..4).any(|d| makes_overline(self.keys[c][d], black));
+        if !maybe {
+            return false;
+        }
+        let (col, row) = self.coords(c);
+        let cell = row * self.width + col + 1;
+        let renju = &mut self.renju.as_mut().expect("renju").1;
+        renju.forbidden(cell).is_some()
+    }
+
+    /// Puts cell `c` into the doubtful cells (`true`) or takes it out.
+    fn set_doubtful(&mut self, c: usize, doubtful: bool) {
+        let at = self.in_doubtful[c];
+        if doubtful && at == u16::MAX {
+            self.in_doubtful[c] = self.doubtful.len() as u16;
+            self.doubtful.push(c as u16);
+        } else if !doubtful && at != u16::MAX {
+            let last = self.doubtful.pop().expect("a doubtful cell");
+            if last as usize != c {
+                self.doubtful[at as usize] = last;
+                self.in_doubtful[last as usize] = at;
+            }
+            self.in_doubtful[c] = u16::MAX;
+        }
+    }
+
+    /// Under renju, decides the doubtful cells again (after a move).
+    fn redecide(&mut self) {
+        if self.renju.is_none() {
+            return;
+        }
+        let mut i = 0;
+        while i < self.doubtful.len() {
+            let c = self.doubtful[i] as usize;
+            self.rescore(c);
+            // A cell that is doubtful no more left the list, another took its place.
+            if self.in_doubtful[c] != u16::MAX {
+                i += 1;
+            }
+        }
     }
 
     /// The threats and values of empty cell `c` from its line patterns.
@@ -569,7 +805,15 @@ impl PatternBoard {
         for (p, pl) in lines.iter().enumerate() {
             let i = ((pl[0] as usize * LINES + pl[1] as usize) * LINES + pl[2] as usize) * LINES
                 + pl[3] as usize;
-            let (t, v) = self.combined[i];
+            let (mut t, mut v) = self.combined[i];
+            if self.renju.as_ref().is_some_and(|(black, _)| *black == p) {
+                // Black's forbidden point: no threat, no move.
+                let forbidden = self.decide_forbidden(c, t);
+                self.forbidden[c] = forbidden;
+                if forbidden {
+                    (t, v) = (Threat::None, 0);
+                }
+            }
             let old = self.threat[c][p];
             self.counts[p][old as usize] -= 1;
             self.counts[p][t as usize] += 1;
@@ -582,6 +826,10 @@ impl PatternBoard {
     /// Takes empty cell `c` out of the counts and the value sums.
     #[inline]
     fn uncount(&mut self, c: usize) {
+        self.forbidden[c] = false;
+        if self.renju.is_some() {
+            self.set_doubtful(c, false);
+        }
         for p in 0..2 {
             self.counts[p][self.threat[c][p] as usize] -= 1;
             self.value_sum[p] -= self.value[c][p];
@@ -593,14 +841,15 @@ impl PatternBoard {
     /// Updates the line keys of the cells within four of `c` on its lines with `code` XOR-ed in
     /// (`c`'s stone put or taken), and refreshes the empty ones.
     #[inline]
-    fn touch(&mut self, c: usize, code: u16) {
+    fn touch(&mut self, c: usize, code: u32) {
         for d in 0..4 {
             let step = self.steps[d];
-            for k in 1..=4isize {
-                // c is at offset −k from q = c + k·step (slot 4 − k), at +k from c − k·step.
+            for k in 1..=self.reach {
+                // c is at offset −k from q = c + k·step (slot 5 − k), at +k from c − k·step
+                // (slot k + 4).
                 for (q, slot) in [
-                    (c as isize + k * step, 4 - k),
-                    (c as isize - k * step, k + 3),
+                    (c as isize + k * step, 5 - k),
+                    (c as isize - k * step, k + 4),
                 ] {
                     let q = q as usize;
                     if self.stones[q] == WALL {
@@ -615,13 +864,41 @@ impl PatternBoard {
         }
     }
 
+    /// Under renju, puts the stone of colour `p` on cell `c` of the renju board (or empties it).
+    fn put_renju(&mut self, c: usize, p: Option<usize>) {
+        let (col, row) = self.coords(c);
+        let cell = row * self.width + col + 1;
+        if let Some((black, renju)) = self.renju.as_mut() {
+            renju.put(cell, p.map(|p| p == *black));
+        }
+    }
+
+    /// Whether colour `p` may not play empty cell `c`: under renju, `p` is black and `c` is one of
+    /// its forbidden points (as decided at the cell's last change).
+    #[inline]
+    pub fn forbidden(&self, p: usize, c: usize) -> bool {
+        self.forbidden[c] && self.renju.as_ref().is_some_and(|&(black, _)| black == p)
+    }
+
+    /// Whether colour `p`, to answer the other's one five, may not block it: under renju, `p` is
+    /// black and the five's cell is one of its forbidden points (the other then wins).
+    pub fn five_unblockable(&self, p: usize) -> bool {
+        self.renju.as_ref().is_some_and(|&(black, _)| black == p)
+            && self.count(1 - p, Threat::Five) == 1
+            && self
+                .find(1 - p, Threat::Five)
+                .is_some_and(|c| self.forbidden(p, c))
+    }
+
     /// The side to move puts a stone on empty cell `c`; then the other side is to move.
     pub fn make(&mut self, c: usize) {
         debug_assert_eq!(self.stones[c], EMPTY);
         let p = self.to_move;
         self.uncount(c);
         self.stones[c] = p as u8;
-        self.touch(c, p as u16 + 1);
+        self.put_renju(c, Some(p));
+        self.touch(c, p as u32 + 1);
+        self.redecide();
         for &o in &self.near_offsets {
             let q = (c as isize + o) as usize;
             if q < self.near.len() {
@@ -641,7 +918,8 @@ impl PatternBoard {
         let c = c as usize;
         let p = self.stones[c] as usize;
         self.stones[c] = EMPTY;
-        self.touch(c, p as u16 + 1);
+        self.put_renju(c, None);
+        self.touch(c, p as u32 + 1);
         for &o in &self.near_offsets {
             let q = (c as isize + o) as usize;
             if q < self.near.len() {
@@ -651,6 +929,7 @@ impl PatternBoard {
         self.counts[0][Threat::None as usize] += 1;
         self.counts[1][Threat::None as usize] += 1;
         self.refresh(c);
+        self.redecide();
         self.hash ^= self.zobrist[c][p] ^ SIDE_KEY;
         self.to_move = p;
     }
@@ -693,43 +972,220 @@ mod tests {
         assert_eq!(line_of("ox_x.x_o_"), Line::B4);
     }
 
+    use crate::geometry::{CellSet, Geometry};
+    use crate::rule::{Rule, DIRECTIONS};
+
+    /// Random stones on a 15 × 15 pattern board under `rule` (black is colour 0), played as
+    /// moves (black's forbidden points avoided under renju), and the stones as cell sets.
+    fn random_position(rule: Rule, seed: &mut u64, stones: usize) -> (PatternBoard, [CellSet; 2]) {
+        let g = Geometry::new(15, 15, 5).unwrap();
+        let mut b = PatternBoard::with_rule(15, 15, RuleTables::of(rule, 0)).unwrap();
+        let mut sets = [CellSet::EMPTY, CellSet::EMPTY];
+        let mut renju = RenjuBoard::new(15, 15);
+        let mut tries = 0;
+        while b.stones() < stones && tries < 10_000 {
+            tries += 1;
+            // Near the centre, so that lines form.
+            let (x, y) = (
+                3 + splitmix(seed) as usize % 9,
+                3 + splitmix(seed) as usize % 9,
+            );
+            let i = b.index(x, y);
+            let cell = g.cell(y, x);
+            if b.stone(i) != EMPTY {
+                continue;
+            }
+            let p = b.to_move();
+            if rule == Rule::Renju && p == 0 && renju.forbidden(cell).is_some() {
+                continue;
+            }
+            // No finished line: the position stays in play.
+            if Rule::Renju
+                .winning_line(g, &(sets[p] | CellSet::from_iter([cell])), cell, p == 0)
+                .is_some()
+                || Rule::Freestyle
+                    .winning_line(g, &(sets[p] | CellSet::from_iter([cell])), cell, p == 0)
+                    .is_some()
+            {
+                continue;
+            }
+            b.make(i);
+            sets[p].insert(cell);
+            renju.put(cell, Some(p == 0));
+        }
+        (b, sets)
+    }
+
+    /// What a stone on empty `cell` of the colour holding `stones` makes in direction `d`, by the
+    /// rules engine: 5 a five (a winning line under the rule), 4 two or more empty cells within
+    /// four then making one (an open four), 3 one such cell (a four), 0 less.
+    fn slow_line(
+        rule: Rule,
+        stones: &CellSet,
+        occupied: &CellSet,
+        cell: usize,
+        d: usize,
+        first: bool,
+    ) -> u8 {
+        let g = Geometry::new(15, 15, 5).unwrap();
+        let with = |set: &CellSet| {
+            let line = crate::rule::Line::through(g, set, cell)[d];
+            rule.wins_with(line.len, 5, first)
+        };
+        if with(stones) {
+            return 5;
+        }
+        let (row, col) = g.row_column(cell);
+        let (dr, dc) = DIRECTIONS[d];
+        let fives = (-4isize..=4)
+            .filter(|&k| k != 0)
+            .filter_map(|k| {
+                let (r, c) = (row as isize + k * dr, col as isize + k * dc);
+                ((0..15).contains(&r) && (0..15).contains(&c))
+                    .then(|| g.cell(r as usize, c as usize))
+            })
+            .filter(|&e| e != cell && !occupied.contains(e))
+            .filter(|&e| with(&(*stones | CellSet::from_iter([e]))))
+            .count();
+        match fives {
+            0 => 0,
+            1 => 3,
+            _ => 4,
+        }
+    }
+
     #[test]
-    fn incremental_matches_fresh() {
-        let mut b = PatternBoard::new(15, 15).unwrap();
-        let mut seed = 7u64;
-        let mut played = Vec::new();
-        for _ in 0..60 {
-            let cells: Vec<usize> = b
-                .cells()
-                .iter()
-                .map(|&c| c as usize)
-                .filter(|&c| b.stone(c) == EMPTY)
-                .collect();
-            let c = cells[(splitmix(&mut seed) % cells.len() as u64) as usize];
-            b.make(c);
-            played.push(c);
-            if played.len() % 7 == 0 {
+    fn fives_and_fours_agree_with_the_rules_engine_under_each_rule() {
+        let g = Geometry::new(15, 15, 5).unwrap();
+        let mut seed = 15u64;
+        for rule in Rule::ALL {
+            let mut overlines = 0;
+            for round in 0..40 {
+                let (b, sets) = random_position(rule, &mut seed, 10 + round % 30);
+                let occupied = sets[0] | sets[1];
+                for y in 0..15 {
+                    for x in 0..15 {
+                        let (i, cell) = (b.index(x, y), g.cell(y, x));
+                        if occupied.contains(cell) {
+                            continue;
+                        }
+                        for (p, own) in sets.iter().enumerate() {
+                            for d in 0..4 {
+                                let slow = slow_line(rule, own, &occupied, cell, d, p == 0);
+                                let fast = match b.lines[i][p][d] {
+                                    Line::F5 => 5,
+                                    Line::F4 => 4,
+                                    Line::B4 => 3,
+                                    _ => 0,
+                                };
+                                assert_eq!(fast, slow, "{rule} colour {p} ({x},{y}) dir {d}");
+                                overlines += usize::from(
+                                    rule != Rule::Freestyle
+                                        && makes_overline(b.keys[i][d], p)
+                                        && slow != 5,
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+            assert!(
+                rule == Rule::Freestyle || overlines > 0,
+                "{rule}: some cells make overlines"
+            );
+        }
+    }
+
+    #[test]
+    fn renju_forbidden_points_agree_with_the_detector() {
+        // Each position played as moves (the flags kept incrementally) and after moves taken back.
+        let g = Geometry::new(15, 15, 5).unwrap();
+        let mut seed = 4u64;
+        let (mut found, mut stale) = (0, 0);
+        for round in 0..150 {
+            let (mut b, sets) = random_position(Rule::Renju, &mut seed, 12 + round % 40);
+            if round % 3 == 0 {
+                // Two more moves made and taken back.
+                for _ in 0..2 {
+                    let c = *b
+                        .cells()
+                        .iter()
+                        .find(|&&c| b.stone(c as usize) == EMPTY)
+                        .unwrap();
+                    b.make(c as usize);
+                }
                 b.unmake();
-                played.pop();
+                b.unmake();
+            }
+            let mut detector = RenjuBoard::from_stones(g, &sets[0], &sets[1]);
+            let exact = detector.forbidden_points();
+            for y in 0..15 {
+                for x in 0..15 {
+                    let (i, cell) = (b.index(x, y), g.cell(y, x));
+                    if b.stone(i) != EMPTY {
+                        continue;
+                    }
+                    let fast = b.forbidden(0, i);
+                    assert!(!b.forbidden(1, i), "white has no forbidden point");
+                    if fast != exact.contains(cell) {
+                        stale += 1;
+                    }
+                    if fast {
+                        found += 1;
+                        assert_eq!(
+                            b.threat(0, i),
+                            Threat::None,
+                            "a forbidden point is no threat"
+                        );
+                    }
+                }
             }
         }
-        let mut fresh = PatternBoard::new(15, 15).unwrap();
-        for &c in &played {
-            fresh.make(c);
+        assert!(found > 100, "{found} forbidden points");
+        assert_eq!(stale, 0, "{stale} points told wrong ({found} forbidden)");
+    }
+
+    #[test]
+    fn incremental_matches_fresh_under_each_rule() {
+        for rule in Rule::ALL {
+            let tables = RuleTables::of(rule, 1);
+            let mut b = PatternBoard::with_rule(15, 15, tables).unwrap();
+            let mut seed = 7u64;
+            let mut played = Vec::new();
+            for _ in 0..60 {
+                let cells: Vec<usize> = b
+                    .cells()
+                    .iter()
+                    .map(|&c| c as usize)
+                    .filter(|&c| b.stone(c) == EMPTY)
+                    .collect();
+                let c = cells[(splitmix(&mut seed) % cells.len() as u64) as usize];
+                b.make(c);
+                played.push(c);
+                if played.len() % 7 == 0 {
+                    b.unmake();
+                    played.pop();
+                }
+            }
+            let mut fresh = PatternBoard::with_rule(15, 15, tables).unwrap();
+            for &c in &played {
+                fresh.make(c);
+            }
+            assert_eq!(b.hash(), fresh.hash());
+            assert_eq!(b.counts, fresh.counts);
+            assert_eq!(b.value_sum, fresh.value_sum);
+            for &c in b.cells() {
+                assert_eq!(b.threat[c as usize], fresh.threat[c as usize]);
+                assert_eq!(b.near[c as usize], fresh.near[c as usize]);
+            }
+            while b.stones() > 0 {
+                b.unmake();
+            }
+            let empty = PatternBoard::with_rule(15, 15, tables).unwrap();
+            assert_eq!(b.counts, empty.counts);
+            assert_eq!(b.value_sum, empty.value_sum);
+            assert_eq!(b.hash(), empty.hash());
+            assert_eq!(b.forbidden, empty.forbidden);
         }
-        assert_eq!(b.hash(), fresh.hash());
-        assert_eq!(b.counts, fresh.counts);
-        assert_eq!(b.value_sum, fresh.value_sum);
-        for &c in b.cells() {
-            assert_eq!(b.threat[c as usize], fresh.threat[c as usize]);
-            assert_eq!(b.near[c as usize], fresh.near[c as usize]);
-        }
-        while b.stones() > 0 {
-            b.unmake();
-        }
-        let empty = PatternBoard::new(15, 15).unwrap();
-        assert_eq!(b.counts, empty.counts);
-        assert_eq!(b.value_sum, empty.value_sum);
-        assert_eq!(b.hash(), empty.hash());
     }
 }

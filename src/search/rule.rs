@@ -46,7 +46,7 @@ pub(super) fn longest_wins(position: &Setup) -> [usize; 2] {
 
 /// Black, the first player: the side with more stones, or the side to move when both have as
 /// many.
-fn black(position: &Setup) -> Player {
+pub(super) fn black(position: &Setup) -> Player {
     let me = position.to_move;
     if position.stones[me].len() >= position.stones[me.other()].len() {
         me

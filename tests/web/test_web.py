@@ -42,12 +42,42 @@ ARGS = [
     "--disable-dev-shm-usage",
 ]
 
-# Every requestAnimationFrame callback's end (performance.now(), ms since the page's start).
+# Every requestAnimationFrame callback's end (performance.now(), ms since the page's start); and
+# while `window.__watch` is [x, y, width, height, colour] — a box of the canvas (GL pixels, y up:
+# Easel units on an 800 × 800 page) and "orange" or "green" — the number of pixels of that colour
+# the frame drew in it (in `window.__seen`, one per frame), read back from the drawing buffer
+# right after the frame (before the page shows and clears it).
 FRAME_COUNTER = """
 window.__frames = [];
+window.__watch = window.__watch || null;
+window.__seen = [];
+const COLOURS = {
+  orange: (r, g, b) => r > 220 && g > 100 && g < 180 && b < 60,
+  green: (r, g, b) => g > 180 && r < 90 && b < 90,
+};
+window.__count = () => {
+  const canvas = document.getElementById('glcanvas');
+  const gl = canvas.getContext('webgl2') || canvas.getContext('webgl');
+  const [x, y, w, h, colour] = window.__watch;
+  const test = COLOURS[colour];
+  const px = new Uint8Array(w * h * 4);
+  gl.readPixels(x, y, w, h, gl.RGBA, gl.UNSIGNED_BYTE, px);
+  let n = 0;
+  for (let i = 0; i < px.length; i += 4) {
+    if (test(px[i], px[i + 1], px[i + 2])) n++;
+  }
+  return n;
+};
 const raf = window.requestAnimationFrame.bind(window);
-window.requestAnimationFrame = (cb) => raf((t) => { cb(t); window.__frames.push(performance.now()); });
+window.requestAnimationFrame = (cb) => raf((t) => {
+  cb(t);
+  window.__frames.push(performance.now());
+  if (window.__watch) window.__seen.push(window.__count());
+});
 """
+
+# The board of the larger boards, Easel 20–600 × 110–710, as a box of GL pixels.
+BOARD = [20, 110, 580, 600]
 
 # The page's pixels as base64 RGBA, decoded by the browser from a screenshot.
 DECODE = """async (png) => {
@@ -138,8 +168,9 @@ class Web:
         self.playwright = sync_playwright().start()
         self.browser = self.playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
 
-    def open(self, query="", frame=True):
-        """A new 800 × 800 page on index.html with the query, its first frame drawn (`frame`)."""
+    def open(self, query="", frame=True, watch=None):
+        """A new 800 × 800 page on index.html with the query, its first frame drawn (`frame`),
+        each frame counting the pixels of a colour in a box from the first on (`watch`)."""
         page = self.browser.new_page(viewport={"width": 800, "height": 800})
         page.errors = []
         page.on(
@@ -147,6 +178,8 @@ class Web:
             lambda m: m.type == "error" and page.errors.append(f"console: {m.text}"),
         )
         page.on("pageerror", lambda e: page.errors.append(f"exception: {e}"))
+        if watch:
+            page.add_init_script(f"window.__watch = {watch!r};")
         page.add_init_script(FRAME_COUNTER)
         page.goto(self.base + "index.html" + query)
         if frame:
@@ -257,6 +290,105 @@ def performance_now(page):
     return page.evaluate("performance.now()")
 
 
+def check_a_hint_on_gomoku_thinks_while_the_page_draws(web):
+    # A quiet opening, x to move: the hint is the search's, about 30,000 nodes (a fifth of a
+    # second at once). (Which cell it marks is tests/app.rs's: there it must block an open four.)
+    page = web.open("?width=15&height=15&run=5&moves=113,97")
+    page.mouse.click(790, 790)  # focus the canvas, away from everything
+    settle(page)
+    # From now on each frame counts the ORANGE pixels it draws on the board (the hint's frame).
+    page.evaluate(f"window.__watch = {BOARD + ['orange']!r}; window.__seen = []")
+    settle(page, 0.2)
+    assert max(page.evaluate("window.__seen"), default=0) == 0, "no hint before it is asked for"
+    page.evaluate("window.__frames = []; window.__seen = []")
+    pressed = performance_now(page)
+    page.keyboard.press("h")
+
+    # Worked out at once (the old way) the hint is on the first frame after the key, which waits
+    # for it; in slices the page draws frame after frame ("hint thinking") until it comes.
+    first = wait_for(lambda: first_seen(page), seconds=20, what="the hint") - 1
+    frames = page.evaluate("window.__frames")[: first + 1]
+    gaps = [b - a for a, b in zip([pressed] + frames, frames)]
+    print(f"    the hint on frame {first + 1} after the key, {frames[-1] - pressed:.0f} ms; "
+          f"longest gap {max(gaps):.0f} ms")
+    assert first >= 5, f"the hint came on frame {first + 1}: worked out at once"
+    assert max(gaps) < 150, f"the page froze for {max(gaps):.0f} ms"
+    page.evaluate("window.__watch = null")
+    return page
+
+
+def first_seen(page):
+    """1 + the index of the first frame that drew more than 20 pixels of the watched colour."""
+    seen = page.evaluate("window.__seen")
+    return next((i + 1 for i, n in enumerate(seen) if n > 20), None)
+
+
+def check_perfect_proves_beyond_3x3_while_the_page_draws(web):
+    # 5 × 5, four in a row, x in a corner: perfect's proofs of o's moves take about 780,000 of the
+    # solver's nodes (0.4 s natively, at once).
+    page = web.open("?o=perfect&width=5&height=5&run=4&moves=1", watch=BOARD + ["green"])
+    first = wait_for(lambda: first_seen(page), seconds=30, what="o's answer") - 1
+    frames = page.evaluate("window.__frames")[: first + 1]
+    gaps = [b - a for a, b in zip(frames, frames[1:])]
+    # Proved at once (the old way), the frame before the answer is the one before the proof.
+    before = [t for t in frames[:-1] if t > frames[-1] - 250]
+    print(f"    o answered on frame {first + 1}, {frames[-1] - frames[0]:.0f} ms after the first, "
+          f"{len(before)} frames in the 250 ms before; longest gap {max(gaps):.0f} ms")
+    assert len(before) >= 4, f"{len(before)} frames in the 250 ms before the answer: proved at once"
+    # (The solver's table grows in one step, a rehash of all it holds: the longest gap, about
+    # 100 ms here.)
+    assert max(gaps) < 300, f"the page froze for {max(gaps):.0f} ms"
+    page.evaluate("window.__watch = null")
+    return page
+
+
+def check_an_engine_seat_is_refused_with_one_line(web):
+    page = web.open("?o=engine:/usr/bin/true", frame=False)
+    text = wait_for(lambda: page.inner_text("#message"), what="the message")
+    assert text.startswith("tictactoe: error:") and "\n" not in text, text
+    assert "desktop only" in text, text
+    assert page.evaluate("document.getElementById('glcanvas').hidden")
+    return page
+
+
+def psq_moves(text, width, height):
+    """The moves of a Piskvork .psq text as cells (row-major from 1), checked line by line: the
+    header `Piskvorky WxH, a:b, s`, then `x,y,ms` lines, then the rest (names, result code,
+    board line)."""
+    lines = text.split("\r\n")
+    assert lines[-1] == "", "CR LF line ends, the last one too"
+    head = lines[0]
+    assert head.startswith(f"Piskvorky {width}x{height}, "), head
+    cells = []
+    for line in lines[1:]:
+        parts = line.split(",")
+        if len(parts) != 3 or not all(p.isdigit() for p in parts):
+            break
+        x, y, _ = map(int, parts)
+        assert 1 <= x <= width and 1 <= y <= height, line
+        cells.append((y - 1) * width + x)
+    return cells
+
+
+def check_saving_downloads_the_game_as_psq(web):
+    page = web.open("?moves=5,1")
+    click_cell(page, 9)
+    settle(page)
+    assert marks(page) == "o...x...x", marks(page)
+    with page.expect_download(timeout=10_000) as download:
+        page.keyboard.press("Control+s")
+    d = download.value
+    assert d.suggested_filename.startswith("tictactoe-") and d.suggested_filename.endswith(".psq")
+    with open(d.path(), encoding="ascii", newline="") as f:
+        text = f.read()
+    assert psq_moves(text, 3, 3) == [5, 1, 9], text
+    # The game plays on after saving.
+    click_cell(page, 3)
+    settle(page)
+    assert marks(page) == "o.o.x...x", marks(page)
+    return page
+
+
 def check_bad_parameters_show_the_command_lines_message(web):
     for query, words in [("?width=0", "--width"), ("?o=nobody", "nobody"), ("?pbrain", "--pbrain")]:
         page = web.open(query, frame=False)
@@ -277,6 +409,10 @@ CHECKS = [
     check_keys,
     check_search_keeps_the_page_alive_while_it_thinks,
     check_bad_parameters_show_the_command_lines_message,
+    check_a_hint_on_gomoku_thinks_while_the_page_draws,
+    check_perfect_proves_beyond_3x3_while_the_page_draws,
+    check_an_engine_seat_is_refused_with_one_line,
+    check_saving_downloads_the_game_as_psq,
 ]
 
 
