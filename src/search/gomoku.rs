@@ -509,6 +509,10 @@ impl<'a> Worker<'a> {
         moves.clear();
         self.generate(ply, entry.and_then(|e| e.best), &mut moves);
         let forced = opp_five;
+        let likely_fail_high = !pv_node
+            && cut_node
+            && !forced
+            && eval >= beta + 15 * depth - 9 + if opp_three { 90 } else { 0 };
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move: Option<u16> = None;
@@ -536,11 +540,16 @@ impl<'a> Worker<'a> {
             }
             // Forced replies (a five to block, an open three to answer) cost no depth, deep in
             // the tree only as far as twice the root's depth.
-            let new_depth = if forced || (opp_three && ply < 2 * self.root_depth as usize) {
+            let mut new_depth = if forced || (opp_three && ply < 2 * self.root_depth as usize) {
                 depth
             } else {
                 depth - 1
             };
+            // Fail-high reduction: at a cut node far above beta, a move that is not a four is
+            // searched a ply less.
+            if likely_fail_high && a < Threat::Block4 && new_depth > 1 {
+                new_depth -= 1;
+            }
             self.line[ply] = c as u16;
             self.b.make(c);
             let mut v;
