@@ -139,38 +139,9 @@ fn line_table() -> &'static [[Line; 2]] {
     })
 }
 
-fn state_index(cells: &[u8; 9]) -> usize {
-    cells.iter().fold(0, |a, &c| a * 3 + c as usize)
-}
-
 /// True when a window of five own cells through the centre is complete.
 fn has_five(cells: &[u8; 9]) -> bool {
     (0..5).any(|s| cells[s..s + 5].iter().all(|&c| c == 1))
-}
-
-/// The pattern of the nine cells (centre own), by what one more own stone could make.
-fn classify(cells: &mut [u8; 9], memo: &mut Vec<Option<Line>>) -> Line {
-    let idx = state_index(cells);
-    if let Some(l) = memo[idx] {
-        return l;
-    }
-    let result = if has_five(cells) {
-        Line::F5
-    } else {
-        let mut counts = [0usize; LINES];
-        for e in 0..9 {
-            if cells[e] != 0 {
-                continue;
-            }
-            cells[e] = 1;
-            let child = classify(cells, memo);
-            cells[e] = 0;
-            counts[child as usize] += 1;
-        }
-        from_counts(&counts)
-    };
-    memo[idx] = Some(result);
-    result
 }
 
 /// Whether the eleven cells (centre own at index 5) hold exactly five own stones in a row through
@@ -180,27 +151,40 @@ fn has_exact_five(cells: &[u8; 11]) -> bool {
         .any(|s| cells[s..s + 5].iter().all(|&c| c == 1) && cells[s - 1] != 1 && cells[s + 5] != 1)
 }
 
-fn state_index_11(cells: &[u8; 11]) -> usize {
-    cells.iter().fold(0, |a, &c| a * 3 + c as usize)
+/// The pattern of the nine cells (centre own), by what one more own stone could make.
+fn classify(cells: &mut [u8; 9], memo: &mut Vec<Option<Line>>) -> Line {
+    classify_by(cells, memo, has_five, 0..9)
 }
 
 /// [`classify`] where only exactly five wins: the pattern of the eleven cells (centre own), by what
 /// one more own stone within four of the centre could make.
 fn classify_exact(cells: &mut [u8; 11], memo: &mut Vec<Option<Line>>) -> Line {
-    let idx = state_index_11(cells);
+    classify_by(cells, memo, has_exact_five, 1..10)
+}
+
+/// The pattern of `N` cells (0 empty, 1 own, 2 blocked; the centre own): a five when `five` says
+/// so, else by the patterns one more own stone on an empty cell of `free` could make. `memo` is
+/// indexed by the cells read as a base-3 number.
+fn classify_by<const N: usize>(
+    cells: &mut [u8; N],
+    memo: &mut Vec<Option<Line>>,
+    five: fn(&[u8; N]) -> bool,
+    free: std::ops::Range<usize>,
+) -> Line {
+    let idx = cells.iter().fold(0, |a, &c| a * 3 + c as usize);
     if let Some(l) = memo[idx] {
         return l;
     }
-    let result = if has_exact_five(cells) {
+    let result = if five(cells) {
         Line::F5
     } else {
         let mut counts = [0usize; LINES];
-        for e in 1..10 {
+        for e in free.clone() {
             if cells[e] != 0 {
                 continue;
             }
             cells[e] = 1;
-            let child = classify_exact(cells, memo);
+            let child = classify_by(cells, memo, five, free.clone());
             cells[e] = 0;
             counts[child as usize] += 1;
         }
