@@ -119,24 +119,30 @@ fn line_table() -> &'static [[Line; 2]] {
         let mut table = vec![[Line::Dead; 2]; 1 << 16];
         for (key, slot) in table.iter_mut().enumerate() {
             for colour in 0..2u32 {
-                // 0 empty, 1 own, 2 blocked; the centre is own.
-                let mut cells = [0u8; 9];
-                for i in 0..8 {
-                    let code = (key as u32 >> (2 * i)) & 3;
-                    let pos = if i < 4 { i } else { i + 1 };
-                    cells[pos] = match code {
-                        K_EMPTY => 0,
-                        c if c == K_WALL => 2,
-                        c if c == colour + 1 => 1,
-                        _ => 2,
-                    };
-                }
-                cells[4] = 1;
+                let mut cells = key_cells::<9>(key as u32, colour);
                 slot[colour as usize] = classify(&mut cells, &mut memo);
             }
         }
         table
     })
+}
+
+/// The `N` cells of a line key (its `N − 1` neighbours, 2 bits each from bit 0, and the centre)
+/// as `colour` sees them: 0 empty, 1 own, 2 blocked (the other colour or off the board); the
+/// centre is own.
+fn key_cells<const N: usize>(key: u32, colour: u32) -> [u8; N] {
+    let centre = N / 2;
+    let mut cells = [0u8; N];
+    for i in 0..N - 1 {
+        let pos = if i < centre { i } else { i + 1 };
+        cells[pos] = match (key >> (2 * i)) & 3 {
+            K_EMPTY => 0,
+            c if c == colour + 1 => 1,
+            _ => 2,
+        };
+    }
+    cells[centre] = 1;
+    cells
 }
 
 /// True when a window of five own cells through the centre is complete.
@@ -278,18 +284,7 @@ fn exact_table(exact: [bool; 2]) -> &'static [[Line; 2]] {
                     slot[colour as usize] = free[(key >> 2) & 0xFFFF][colour as usize];
                     continue;
                 }
-                let mut cells = [0u8; 11];
-                for i in 0..10 {
-                    let code = (key as u32 >> (2 * i)) & 3;
-                    let pos = if i < 5 { i } else { i + 1 };
-                    cells[pos] = match code {
-                        K_EMPTY => 0,
-                        c if c == K_WALL => 2,
-                        c if c == colour + 1 => 1,
-                        _ => 2,
-                    };
-                }
-                cells[5] = 1;
+                let mut cells = key_cells::<11>(key as u32, colour);
                 slot[colour as usize] = classify_exact(&mut cells, &mut memo);
             }
         }
