@@ -58,12 +58,30 @@ fn window(cli: &cli::Cli) -> Result<(tictactoe::app::App, shell::Kept), String> 
     Ok((app, shell::Kept { store, settings }))
 }
 
-/// The page's first state (it keeps no settings file).
+/// The page's first state, with the settings the browser keeps (local storage; damaged ones are
+/// reported in the status line and replaced by defaults).
 #[cfg(target_arch = "wasm32")]
 fn window(cli: &cli::Cli) -> Result<(tictactoe::app::App, shell::Kept), String> {
-    let app = commands::window_app(cli)?;
-    let settings = tictactoe::settings::Settings::default();
-    Ok((app, shell::Kept { settings }))
+    use tictactoe::settings::Settings;
+    let (settings, problem) = match platform::kept_settings() {
+        None => (Settings::default(), None),
+        Some(text) => match Settings::from_toml(&text) {
+            Ok(settings) => (settings, None),
+            Err(e) => (Settings::default(), Some(e.to_string())),
+        },
+    };
+    let mut app =
+        commands::window_app_with(cli, Some(&settings)).map_err(|e| commands::error_line(&e))?;
+    if let Some(problem) = problem {
+        app.status = Some(problem);
+    }
+    Ok((
+        app,
+        shell::Kept {
+            settings,
+            saved: None,
+        },
+    ))
 }
 
 /// Prints a text asked for (standard output, or the page).

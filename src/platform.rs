@@ -152,6 +152,28 @@ mod web {
         fn tictactoe_query_copy(to: *mut u8, length: u32);
         fn tictactoe_show_text(text: *const u8, length: u32, error: bool);
         fn tictactoe_download(name: *const u8, name_length: u32, text: *const u8, length: u32);
+        fn tictactoe_settings_length() -> u32;
+        fn tictactoe_settings_copy(to: *mut u8, length: u32);
+        fn tictactoe_settings_save(text: *const u8, length: u32) -> bool;
+    }
+
+    /// The settings the page kept in the browser's local storage (the desktop's `settings.toml`
+    /// text), if any.
+    pub fn kept_settings() -> Option<String> {
+        // SAFETY: the page writes exactly `length` bytes at the buffer's start.
+        let bytes = unsafe {
+            let mut bytes = vec![0u8; tictactoe_settings_length() as usize];
+            tictactoe_settings_copy(bytes.as_mut_ptr(), bytes.len() as u32);
+            bytes
+        };
+        (!bytes.is_empty()).then(|| String::from_utf8_lossy(&bytes).into_owned())
+    }
+
+    /// Keeps `text` (the settings as TOML) in the browser's local storage; false where the page
+    /// may not (storage off or full).
+    pub fn keep_settings(text: &str) -> bool {
+        // SAFETY: the page reads `length` bytes of UTF-8 at `text` and keeps a copy.
+        unsafe { tictactoe_settings_save(text.as_ptr(), text.len() as u32) }
     }
 
     /// Saves the game (Ctrl+S): the page downloads it as a `.psq` file named by the time, as the

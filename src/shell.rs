@@ -21,8 +21,10 @@ pub struct Kept {
     #[cfg(not(target_arch = "wasm32"))]
     pub store: Option<tictactoe::settings::Store>,
     /// The settings read at start.
-    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     pub settings: tictactoe::settings::Settings,
+    /// On the page: the settings' text last kept in the browser's local storage.
+    #[cfg(target_arch = "wasm32")]
+    pub saved: Option<String>,
 }
 
 /// The desktop's files and processes: saved games, dropped files, external engines. The page
@@ -624,6 +626,15 @@ async fn run(mut state: App, mut kept: Kept) {
                     kept.store = None;
                     state = app::new_state(&easel::Input::note(e.to_string(), now), state);
                 }
+            }
+        }
+        #[cfg(target_arch = "wasm32")]
+        {
+            // The page keeps the settings in the browser's local storage when they change.
+            let text = app::settings_of(&state, &kept.settings).to_toml();
+            if kept.saved.as_deref() != Some(text.as_str()) {
+                platform::keep_settings(&text);
+                kept.saved = Some(text);
             }
         }
         let images = app::images(&state);

@@ -2,11 +2,28 @@
 // loaded first), through its own mechanism, miniquad_add_plugin. It gives the program
 // (src/platform.rs) the page's query string, whose parameters are the window's command-line
 // options; shows a text in place of the game: a one-line error for bad parameters, or the
-// help that ?help asks for; and downloads a saved game (Ctrl+S, as on the desktop), a file the
-// program has written.
+// help that ?help asks for; downloads a saved game (Ctrl+S, as on the desktop), a file the
+// program has written; and keeps the window's settings (the desktop's settings.toml) in the
+// browser's local storage, under the key "tictactoe.settings".
 "use strict";
 (function () {
     var query = null;
+    var SETTINGS = "tictactoe.settings";
+    var settings = null;
+
+    // The kept settings (TOML) as UTF-8 bytes; none where the page may not use local storage.
+    function settingsBytes() {
+        if (settings === null) {
+            var kept = null;
+            try {
+                kept = window.localStorage.getItem(SETTINGS);
+            } catch (e) {
+                kept = null;
+            }
+            settings = new TextEncoder().encode(kept || "");
+        }
+        return settings;
+    }
 
     // The query string (?o=search&width=15…) as UTF-8 bytes.
     function queryBytes() {
@@ -41,6 +58,20 @@
             };
             importObject.env.tictactoe_query_copy = function (to, length) {
                 new Uint8Array(wasm_memory.buffer, to, length).set(queryBytes().subarray(0, length));
+            };
+            importObject.env.tictactoe_settings_length = function () {
+                return settingsBytes().length;
+            };
+            importObject.env.tictactoe_settings_copy = function (to, length) {
+                new Uint8Array(wasm_memory.buffer, to, length).set(settingsBytes().subarray(0, length));
+            };
+            importObject.env.tictactoe_settings_save = function (at, length) {
+                try {
+                    window.localStorage.setItem(SETTINGS, text(at, length));
+                    return true;
+                } catch (e) {
+                    return false;
+                }
             };
             importObject.env.tictactoe_download = function (name, nameLength, at, length) {
                 var bytes = new Uint8Array(wasm_memory.buffer, at, length).slice();

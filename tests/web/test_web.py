@@ -389,6 +389,42 @@ def check_saving_downloads_the_game_as_psq(web):
     return page
 
 
+def check_settings_are_kept_in_the_browsers_local_storage(web):
+    """The o seat chosen with `o` is kept in local storage and read back by the next visit (had
+    the page not read it, its first frame would keep the defaults over it): o answers a click."""
+    context = web.browser.new_context(viewport={"width": 800, "height": 800})
+
+    def visit():
+        page = context.new_page()
+        page.errors = []
+        page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
+        page.add_init_script(FRAME_COUNTER)
+        page.goto(web.base + "index.html")
+        wait_for(lambda: page.evaluate("window.__frames.length") > 0, what="a frame")
+        return page
+
+    kept = "localStorage.getItem('tictactoe.settings')"
+    page = visit()
+    page.mouse.click(790, 400)  # focus the canvas, away from everything
+    settle(page)
+    first = page.evaluate(kept)
+    assert first and 'o = "human"' in first, first
+    page.keyboard.press("o")
+    settle(page)
+    chosen = page.evaluate(kept)
+    assert 'o = "human"' not in chosen and 'o = "' in chosen, chosen
+    assert not page.errors, page.errors
+    page.close()
+    page = visit()
+    settle(page, 0.5)
+    assert page.evaluate(kept) == chosen, page.evaluate(kept)
+    page.mouse.click(790, 400)
+    click_cell(page, 5)
+    wait_for(lambda: "o" in marks(page), what="the kept o seat's answer")
+    assert not page.errors, page.errors
+    return page
+
+
 def check_bad_parameters_show_the_command_lines_message(web):
     for query, words in [("?width=0", "--width"), ("?o=nobody", "nobody"), ("?pbrain", "--pbrain")]:
         page = web.open(query, frame=False)
@@ -413,6 +449,7 @@ CHECKS = [
     check_perfect_proves_beyond_3x3_while_the_page_draws,
     check_an_engine_seat_is_refused_with_one_line,
     check_saving_downloads_the_game_as_psq,
+    check_settings_are_kept_in_the_browsers_local_storage,
 ]
 
 
