@@ -13,9 +13,9 @@ use tictactoe::easel::{self, Image};
 
 use crate::platform;
 
-/// What persists between runs: where the settings are kept (none on the page, which keeps its own)
-/// and the settings read at start (the shell's own parts, the window's size and the engines, are
-/// kept in it).
+/// What persists between runs: where the settings are kept (a file on the desktop; on the page,
+/// the browser's local storage) and the settings read at start (the shell's own parts, the
+/// window's size and the engines, are kept in it).
 pub struct Kept {
     /// The settings file, when the system names a config folder.
     #[cfg(not(target_arch = "wasm32"))]
