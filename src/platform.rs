@@ -345,34 +345,31 @@ mod web {
                 sent && !finished
             }
             JobKind::Review(points) => match points.get(w.next) {
-                Some((index, state)) if state.game_over() => {
-                    let x_probability = x_win_probability(state, 0);
-                    w.next += 1;
-                    let answer = Answer::Point {
-                        ticket,
-                        index: *index,
-                        x_probability,
-                    };
-                    (w.a.send)(answer, true) && w.next < points.len()
-                }
                 Some((index, state)) => {
-                    let point = w.point.get_or_insert_with(|| {
-                        Analysis::new(state, 1).with_solver_slices(SOLVER_SLICE)
-                    });
-                    let left = REVIEW_NODES.saturating_sub(point.nodes());
-                    point.step(Some(left.min(ANALYSIS_SLICE)), time, &w.a.stop);
-                    if point.nodes() >= REVIEW_NODES || point.finished() {
-                        let x_probability = x_win_probability_of(point);
-                        w.point = None;
-                        w.next += 1;
-                        let answer = Answer::Point {
-                            ticket,
-                            index: *index,
-                            x_probability,
-                        };
-                        (w.a.send)(answer, true) && w.next < points.len()
+                    // A finished position's chance at once; another's after its search.
+                    let done = if state.game_over() {
+                        Some(x_win_probability(state, 0))
                     } else {
-                        true
+                        let point = w.point.get_or_insert_with(|| {
+                            Analysis::new(state, 1).with_solver_slices(SOLVER_SLICE)
+                        });
+                        let left = REVIEW_NODES.saturating_sub(point.nodes());
+                        point.step(Some(left.min(ANALYSIS_SLICE)), time, &w.a.stop);
+                        (point.nodes() >= REVIEW_NODES || point.finished())
+                            .then(|| x_win_probability_of(point))
+                    };
+                    match done {
+                        Some(x_probability) => {
+                            w.point = None;
+                            w.next += 1;
+                            let answer = Answer::Point {
+                                ticket,
+                                index: *index,
+                                x_probability,
+                            };
+                            (w.a.send)(answer, true) && w.next < points.len()
+                        }
+                        None => true,
                     }
                 }
                 None => false,
