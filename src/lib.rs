@@ -12,14 +12,14 @@
 //!
 //! | layer | modules | what it is |
 //! |---|---|---|
-//! | shell | `main.rs`, `shell.rs` (binary) | macroquad: input events in, images drawn; the worker thread |
+//! | shell | `main.rs`, `shell.rs`, `platform.rs` (binary) | macroquad: input events in, images drawn; slow work on worker threads (on the web page, in slices between frames); files saved, opened and dropped |
 //! | command line | [`commands`] | one module per subcommand, owning all printed text; clap in `commands::cli` |
 //! | app | [`app`] | the window's program: `state`, `update` (input → `Action` → `apply`), `schedule` (due moves, think requests), `view` (`images`), `layout` |
 //! | display | [`led`], [`easel`] | the LED program literally (seeds 000/002), and Easel's images and input as values |
 //! | protocols, tables | [`pbrain`], [`external`], [`engine_host`], [`contest`], [`arena`], [`analysis`] | the Gomocup engine protocol (our engine; any engine as a player, its processes off the frames), games between players, exhaustive counts |
 //! | files | [`record`], [`settings`] | Piskvork's `.psq` and cell-number files; settings that persist (TOML) |
 //! | players | [`players`], [`explain`], [`bp`] | computer players behind one trait (each explains itself), the behavioral-programming engine of seed 001 |
-//! | engines | [`search`], [`solver`] | alpha-beta and threat-space search; the exact solver |
+//! | engines | [`search`], [`solver`] | alpha-beta and threat-space search (and the pattern search for five in a row, under each rule); the exact solver (freestyle and standard) |
 //! | vocabulary | [`value`], [`game`], [`rules`], [`rule`], [`geometry`], [`coordinates`] | one value type; the game record; the rules (`State`, `Setup`, `Player`, `Stones`); Gomocup's rules (freestyle, standard, renju and its forbidden points); boards and their lines; cells named to people (`h8`) |
 //!
 //! One vocabulary runs through every layer: a [`Cell`] numbered 1 … width·height row-major from
