@@ -90,6 +90,7 @@ fn benches(c: &mut Criterion) {
     for threads in [1, 2] {
         let limits = Limits {
             time: None,
+            optimum: None,
             nodes: None,
             threads,
             max_depth: 6,

@@ -28,7 +28,7 @@ use crate::geometry::{Cell, Geometry, MAX_SIDE};
 use crate::rule::{RenjuBoard, Rule, RENJU_RUN};
 use crate::rules::{Player, Setup, Stones};
 use crate::search::analysis::{Analysis, Score, SLICE_NODES};
-use crate::search::{Hooks, Limits, Search, SearchResult, MATE, MATE_BOUND};
+use crate::search::{time, Hooks, Limits, Search, SearchResult, MATE, MATE_BOUND};
 use crate::value::Verdict;
 use std::fmt;
 use std::sync::atomic::AtomicBool;
@@ -442,16 +442,21 @@ impl Brain {
         &self.stones
     }
 
-    /// The time the next move may take: `timeout_turn` less a margin (a tenth, 50 ms to 500 ms),
-    /// and at most a fifteenth of `time_left` when the match is timed.
-    pub fn move_time(&self) -> Duration {
-        let turn = self.timeout_turn;
-        let margin = (turn / 10).clamp(50, 500);
-        let mut ms = turn.saturating_sub(margin);
-        if let Some(left) = self.time_left.filter(|_| self.timeout_match > 0) {
-            ms = ms.min(left / 15);
+    /// The time the next move may take ([`time::Clock::budget`]): `timeout_turn` less a margin
+    /// (a tenth, 50 ms to 500 ms), spent whole; with a match clock, an optimum share of
+    /// `time_left` and a maximum the search never passes.
+    pub fn budget(&self) -> time::Budget {
+        time::Clock {
+            turn_ms: self.timeout_turn,
+            match_left_ms: self.time_left.filter(|_| self.timeout_match > 0),
+            stones: self.stones.occupied().len(),
         }
-        Duration::from_millis(ms.max(10))
+        .budget()
+    }
+
+    /// The most the next move may take: [`Brain::budget`]'s maximum.
+    pub fn move_time(&self) -> Duration {
+        self.budget().maximum
     }
 
     /// Answers one line from the manager (a trailing CR is ignored) with the lines to send.
@@ -668,9 +673,11 @@ impl Brain {
             stones: self.stones,
             to_move: OWN,
         };
+        let budget = self.budget();
         self.search.set_limits(self.fixed.unwrap_or_else(|| Limits {
             threads: self.threads,
-            ..Limits::time(self.move_time().as_millis() as u64)
+            optimum: budget.optimum,
+            ..Limits::time(budget.maximum.as_millis() as u64)
         }));
         let Brain {
             search,
@@ -990,7 +997,9 @@ mod tests {
         say(&mut b, "INFO timeout_turn 10000");
         say(&mut b, "INFO timeout_match 60000");
         say(&mut b, "INFO time_left 15000");
-        assert_eq!(b.move_time(), Duration::from_millis(1000));
+        // 15 s less a twentieth, over 35 moves to go: 407 ms aimed at, four times that at most.
+        assert_eq!(b.budget().optimum, Some(Duration::from_millis(407)));
+        assert_eq!(b.move_time(), Duration::from_millis(1628));
         say(&mut b, "INFO timeout_match 0");
         assert_eq!(b.move_time(), Duration::from_millis(9500));
         say(&mut b, "INFO k 4");

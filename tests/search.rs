@@ -204,6 +204,7 @@ fn the_cancel_flag_stops_an_unlimited_search() {
     let pos = State::from_cells(gomoku, Player::X, &[113, 114]).unwrap();
     let unlimited = Limits {
         time: None,
+        optimum: None,
         nodes: None,
         threads: 2,
         max_depth: 64,

@@ -355,6 +355,7 @@ mod tests {
         let game = Game::from_cells(g, Player::X, &[113, 114]).unwrap();
         let unlimited = SearchPlayer::new(Limits {
             time: None,
+            optimum: None,
             nodes: None,
             threads: 1,
             max_depth: 64,

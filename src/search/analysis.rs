@@ -226,6 +226,7 @@ impl Analysis {
             }
             self.search.set_limits(Limits {
                 time: left_time,
+                optimum: None,
                 nodes: left_nodes,
                 threads: 1,
                 max_depth: self.depth,

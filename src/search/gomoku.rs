@@ -9,6 +9,7 @@
 //! Values are for the side to move; a win in `n` plies from the root is `WIN - n`.
 
 use super::pattern::{PatternBoard, Threat, EMPTY};
+use super::time::Stability;
 /// The transposition table (shared with the first engine's, with its own rule of replacement:
 /// [`Table::store_keeping_proofs`]).
 pub use super::tt::Table;
@@ -737,12 +738,14 @@ impl<'a> Worker<'a> {
         ordered.into_iter().map(|(_, c)| c).collect()
     }
 
-    /// Iterative deepening with aspiration windows. `soft`: no new iteration after this time.
-    /// `report` is called after each completed iteration with the figures so far.
+    /// Iterative deepening with aspiration windows. `soft`: no new iteration after this time;
+    /// `optimum` (a match clock): no new iteration after it, scaled by the best move's
+    /// [`Stability`]. `report` is called after each completed iteration with the figures so far.
     fn iterate(
         &mut self,
         max_depth: u32,
         soft: Option<Duration>,
+        optimum: Option<Duration>,
         started: Instant,
         mut report: Option<&mut Report<'_>>,
     ) -> (i32, u16, u32) {
@@ -756,6 +759,7 @@ impl<'a> Worker<'a> {
             return (v, best, 0);
         }
         let first = 1 + (self.id as u32 % 2);
+        let mut stability = Stability::default();
         for depth in first..=max_depth.max(1) {
             let depth = depth as i32;
             self.root_depth = depth;
@@ -798,6 +802,7 @@ impl<'a> Worker<'a> {
             }
             match found {
                 Some((v, m)) if !self.aborted => {
+                    stability.record(m != best);
                     value = v;
                     best = m;
                     done = depth as u32;
@@ -835,7 +840,9 @@ impl<'a> Worker<'a> {
             // A fixed time a move is spent whole (time left over is not kept for later moves):
             // a new iteration starts until the deadline; one stopped part-way keeps its best
             // move when it was searched fully and beat the last iteration's.
-            if soft.is_some_and(|s| started.elapsed() >= s.mul_f64(NEW_ITERATION_SHARE)) {
+            if soft.is_some_and(|s| started.elapsed() >= s.mul_f64(NEW_ITERATION_SHARE))
+                || optimum.is_some_and(|o| stability.stop(started.elapsed(), o))
+            {
                 break;
             }
         }
@@ -911,12 +918,18 @@ pub fn think(
             let mut helper = Worker::new(board.clone(), shared, deadline, limits.nodes, id);
             let max_depth = limits.max_depth;
             scope.spawn(move || {
-                helper.iterate(max_depth, None, started, None);
+                helper.iterate(max_depth, None, None, started, None);
                 shared.nodes.fetch_add(helper.nodes, Ordering::Relaxed);
             });
         }
         let mut main = Worker::new(board.clone(), shared, deadline, limits.nodes, 0);
-        let (v, m, d) = main.iterate(limits.max_depth, limits.time, started, report);
+        let (v, m, d) = main.iterate(
+            limits.max_depth,
+            limits.time,
+            limits.optimum,
+            started,
+            report,
+        );
         shared.stop.store(true, Ordering::Relaxed);
         (v, m, d, main.nodes, main.sel_depth)
     });

@@ -13,6 +13,8 @@
 //!   `gomoku`: its search (PVS with aspiration windows, threat-driven move
 //!   generation, LMR and pruning, VCF at the leaves), which `engine` uses for a run of five on
 //!   boards of more than 49 cells.
+//! - `time`: the move's time under the Gomocup clock (turn limit, match clock, best-move
+//!   stability).
 //!
 //! A [`Search`] thinks about a [`State`](crate::rules::State) within its [`Limits`] (time, nodes) and stops at once
 //! when its cancel flag is set. Where the search reaches every end of the game it returns a proven
@@ -25,6 +27,7 @@ mod engine;
 mod gomoku;
 mod pattern;
 mod rule;
+pub mod time;
 mod tt;
 
 use std::sync::atomic::AtomicBool;
@@ -43,8 +46,12 @@ pub const MATE_BOUND: i32 = MATE - 1000;
 /// How long a search may think.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// Wall-clock time for the move (`None`: no limit).
+    /// Wall-clock time for the move, the hard limit (`None`: no limit).
     pub time: Option<Duration>,
+    /// The time the move aims at under a match clock ([`time::Budget::optimum`]): no new
+    /// iteration starts after it, scaled by the best move's stability. `None`: `time` is spent
+    /// whole.
+    pub optimum: Option<Duration>,
     /// Nodes for the move (`None`: no limit). With a node limit and one thread the search is
     /// reproducible.
     pub nodes: Option<u64>,
@@ -61,6 +68,7 @@ impl Limits {
     pub const fn time(ms: u64) -> Limits {
         Limits {
             time: Some(Duration::from_millis(ms)),
+            optimum: None,
             nodes: None,
             threads: 1,
             max_depth: 64,
@@ -71,6 +79,7 @@ impl Limits {
     pub const fn nodes(n: u64) -> Limits {
         Limits {
             time: None,
+            optimum: None,
             nodes: Some(n),
             threads: 1,
             max_depth: 64,

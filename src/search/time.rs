@@ -1,0 +1,188 @@
+//! Time management under the Gomocup clock (issue 18, item 4): how long a move may take, from
+//! `INFO timeout_turn`, `INFO timeout_match` and `INFO time_left`, and when a search with a match
+//! clock stops starting new iterations.
+//!
+//! - With a turn limit alone, the move's time is the limit less a margin, and it is spent whole:
+//!   time left over is not kept for later moves, so stopping early would only make the move
+//!   worse (a proven result still stops at once).
+//! - With a match clock, a move aims at an *optimum*: the time left, less a reserve, shared among
+//!   the moves a game of five in a row still likely has; it may run to a *maximum* (four optima,
+//!   a fifth of what is left, and never past the turn limit less its margin). The search starts
+//!   no new iteration once it has spent the optimum scaled by how settled its best move is:
+//!   [`Stability`] shortens it when the best move stayed the same for several iterations and
+//!   lengthens it when the last iterations changed their minds.
+
+use std::time::Duration;
+
+/// The clock the manager set, in milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clock {
+    /// `timeout_turn`: the most one move may take (0: as fast as possible).
+    pub turn_ms: u64,
+    /// `time_left` when `timeout_match` is set (a match clock); `None`: no match limit.
+    pub match_left_ms: Option<u64>,
+    /// Stones on the board (the game's progress).
+    pub stones: usize,
+}
+
+/// The time a move may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// What the move aims at (`None`: the maximum is spent whole).
+    pub optimum: Option<Duration>,
+    /// The hard limit: the search stops by then, whatever it is doing.
+    pub maximum: Duration,
+}
+
+/// The least time a move is given.
+const FLOOR_MS: u64 = 10;
+
+impl Clock {
+    /// The margin kept from `timeout_turn` for the process, the pipes and a loaded machine: a
+    /// tenth of it, 50 ms to 500 ms.
+    pub fn turn_margin_ms(&self) -> u64 {
+        (self.turn_ms / 10).clamp(50, 500)
+    }
+
+    /// The moves a game still likely has for the side to move: 35 at the start, one fewer every
+    /// eight stones, never fewer than 15 (a game that lasts longer keeps a share of its time:
+    /// each move spends a fifteenth of what is left at most).
+    pub fn moves_to_go(&self) -> u64 {
+        (35u64.saturating_sub(self.stones as u64 / 8)).max(15)
+    }
+
+    /// The move's budget (see the module's documentation).
+    pub fn budget(&self) -> Budget {
+        let turn_cap = self
+            .turn_ms
+            .saturating_sub(self.turn_margin_ms())
+            .max(FLOOR_MS);
+        let Some(left) = self.match_left_ms else {
+            return Budget {
+                optimum: None,
+                maximum: Duration::from_millis(turn_cap),
+            };
+        };
+        // A reserve for the process and the pipes: a twentieth of what is left, at most 1 s.
+        let usable = left.saturating_sub((left / 20).min(1000));
+        let optimum = (usable / self.moves_to_go()).max(FLOOR_MS);
+        let maximum = (optimum * 4).min(usable / 5).min(turn_cap).max(FLOOR_MS);
+        Budget {
+            optimum: Some(Duration::from_millis(optimum.min(maximum))),
+            maximum: Duration::from_millis(maximum),
+        }
+    }
+}
+
+/// How settled the search's best move is, iteration after iteration.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Stability {
+    /// Changes of the best move, each halved by every later iteration.
+    changes: f64,
+    /// Iterations seen.
+    iterations: u32,
+}
+
+impl Stability {
+    /// Records a completed iteration: whether its best move differs from the previous one's.
+    pub fn record(&mut self, changed: bool) {
+        self.changes = self.changes * 0.5 + if changed { 1.0 } else { 0.0 };
+        self.iterations += 1;
+    }
+
+    /// The share of the optimum to spend before starting no new iteration: 0.5 when the best move
+    /// has not changed for several iterations, up to 2 when it keeps changing.
+    pub fn scale(&self) -> f64 {
+        if self.iterations < 4 {
+            return 1.0;
+        }
+        (0.5 + 1.2 * self.changes).min(2.0)
+    }
+
+    /// Whether a new iteration should not start, `elapsed` into a move aiming at `optimum`.
+    pub fn stop(&self, elapsed: Duration, optimum: Duration) -> bool {
+        elapsed >= optimum.mul_f64(self.scale())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_turn_limit_alone_is_spent_whole_less_its_margin() {
+        for (turn, max) in [
+            (1000, 900),
+            (100, 50),
+            (10_000, 9500),
+            (0, FLOOR_MS),
+            (30, FLOOR_MS),
+        ] {
+            let b = Clock {
+                turn_ms: turn,
+                match_left_ms: None,
+                stones: 20,
+            }
+            .budget();
+            assert_eq!(b.optimum, None);
+            assert_eq!(b.maximum, Duration::from_millis(max), "turn {turn}");
+        }
+    }
+
+    /// Over every reasonable clock: the optimum never exceeds the maximum, the maximum never
+    /// exceeds the turn limit or a fifth of what is left (beyond the floor), and a whole game's
+    /// optima fit in the match time.
+    #[test]
+    fn a_match_clock_shares_the_time_left_and_never_overspends() {
+        for turn in [0u64, 100, 1000, 5000, 30_000] {
+            for left in [0u64, 5, 50, 500, 3000, 60_000, 180_000, 1_000_000] {
+                for stones in [0usize, 5, 40, 100, 224] {
+                    let clock = Clock {
+                        turn_ms: turn,
+                        match_left_ms: Some(left),
+                        stones,
+                    };
+                    let b = clock.budget();
+                    let (opt, max) = (b.optimum.unwrap(), b.maximum);
+                    assert!(opt <= max, "{clock:?}");
+                    let max = max.as_millis() as u64;
+                    assert!(max <= FLOOR_MS.max(turn), "{clock:?}");
+                    assert!(max <= FLOOR_MS.max(left / 5), "{clock:?}");
+                }
+            }
+        }
+        // A long game (60 moves each, spending each optimum) keeps a tenth of its time for the
+        // moves after.
+        let mut left = 180_000u64;
+        for m in 0..60 {
+            let b = Clock {
+                turn_ms: 30_000,
+                match_left_ms: Some(left),
+                stones: 2 * m,
+            }
+            .budget();
+            left -= b.optimum.unwrap().as_millis() as u64;
+        }
+        assert!(left > 18_000, "{left} ms left after 60 moves");
+    }
+
+    #[test]
+    fn a_settled_best_move_stops_sooner_than_a_changing_one() {
+        let optimum = Duration::from_millis(1000);
+        let mut settled = Stability::default();
+        let mut changing = Stability::default();
+        for i in 0..8 {
+            settled.record(i == 0);
+            changing.record(true);
+        }
+        assert!(settled.scale() < 0.6, "{settled:?}");
+        assert!(changing.scale() > 1.9, "{changing:?}");
+        let at = Duration::from_millis(700);
+        assert!(settled.stop(at, optimum));
+        assert!(!changing.stop(at, optimum));
+        // Early iterations are not judged.
+        let mut young = Stability::default();
+        young.record(false);
+        assert_eq!(young.scale(), 1.0);
+    }
+}
