@@ -137,7 +137,8 @@ def bootstrap(xs: list[float], n: int = 2000) -> tuple[float, float]:
 
 def judge(args):
     cache = json.load(open(args.cache)) if os.path.exists(args.cache) else {}
-    positions = [l.strip() for l in open(args.positions) if l.strip()][: args.count]
+    texts = (l.split("#", 1)[0].strip() for l in open(args.positions, encoding="utf-8"))
+    positions = [t for t in texts if t][: args.count]
     rapfi = None
 
     def rapfi_eval(key: str, moves):
