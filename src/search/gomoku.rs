@@ -44,6 +44,29 @@ fn lost_in(ply: usize) -> i32 {
     -WIN + ply as i32
 }
 
+/// The hand-set evaluation the fitted one replaced (the baseline of `scripts/fit_eval.py`), for
+/// the side to move: its cells' values against the opponent's, and the threats on the board (who
+/// has the initiative).
+pub(super) fn hand_set_evaluation(b: &PatternBoard) -> i32 {
+    let me = b.to_move();
+    let opp = 1 - me;
+    let mut v = b.value_sum(me) - b.value_sum(opp);
+    // The opponent's open three must be answered now: his initiative.
+    if b.count(opp, Threat::Flex4) > 0 {
+        v -= 60;
+    }
+    // Our own threats: the side to move can play them first.
+    if b.count_at_least(me, Threat::Flex3x2) > 0 {
+        v += 120;
+    } else if b.count_at_least(me, Threat::Flex3) > 0 {
+        v += 40;
+    }
+    if b.count_at_least(opp, Threat::Block4Flex3) > 0 {
+        v -= 50;
+    }
+    v + TEMPO
+}
+
 /// A table entry: a win or loss is proven (the search finds them only by threats, with every
 /// defence tried).
 fn new_entry(value: i32, depth: i32, bound: Bound, best: u16) -> Entry {
@@ -198,26 +221,11 @@ impl<'a> Worker<'a> {
         ax.abs_diff(bx).max(ay.abs_diff(by))
     }
 
-    /// The static value for the side to move: its cells' values against the opponent's, and the
-    /// threats on the board (who has the initiative).
+    /// The static value for the side to move: the fitted evaluation of the pattern board
+    /// ([`PatternBoard::evaluation`]).
+    #[inline]
     fn evaluate(&self) -> i32 {
-        let me = self.b.to_move();
-        let opp = 1 - me;
-        let mut v = self.b.value_sum(me) - self.b.value_sum(opp);
-        // The opponent's open three must be answered now: his initiative.
-        if self.b.count(opp, Threat::Flex4) > 0 {
-            v -= 60;
-        }
-        // Our own threats: the side to move can play them first.
-        if self.b.count_at_least(me, Threat::Flex3x2) > 0 {
-            v += 120;
-        } else if self.b.count_at_least(me, Threat::Flex3) > 0 {
-            v += 40;
-        }
-        if self.b.count_at_least(opp, Threat::Block4Flex3) > 0 {
-            v -= 50;
-        }
-        v + TEMPO
+        self.b.evaluation()
     }
 
     /// Mate-distance checks common to every node: `Some(value)` when the position is decided by

@@ -24,6 +24,7 @@ pub mod analysis;
 mod board;
 pub mod calibration;
 mod engine;
+mod eval_weights;
 mod gomoku;
 mod pattern;
 mod rule;
@@ -104,4 +105,24 @@ pub fn available_cores() -> usize {
 /// A fresh cancel flag.
 pub fn cancel_flag() -> Arc<AtomicBool> {
     Arc::new(AtomicBool::new(false))
+}
+
+/// The gomoku evaluation's features ([`pattern::PatternBoard::eval_features`]) and the hand-set
+/// evaluation it replaced, of the freestyle position after `moves` (columns and rows, 0-based, black
+/// first) on a `size` × `size` board, for `examples/eval_features.rs` and `scripts/fit_eval.py`;
+/// `None` for a size the pattern board does not play or a move off the board or on a stone.
+#[doc(hidden)]
+pub fn eval_features(size: usize, moves: &[(usize, usize)]) -> Option<(Vec<i32>, i32)> {
+    let mut b = pattern::PatternBoard::new(size, size)?;
+    for &(x, y) in moves {
+        if x >= size || y >= size {
+            return None;
+        }
+        let c = b.index(x, y);
+        if b.stone(c) != pattern::EMPTY {
+            return None;
+        }
+        b.make(c);
+    }
+    Some((b.eval_features().to_vec(), gomoku::hand_set_evaluation(&b)))
 }

@@ -347,9 +347,14 @@ pub fn combine(lines: [Line; 4]) -> Threat {
     }
 }
 
-/// `COMBINED[l0·13³ + l1·13² + l2·13 + l3]`: the threat and the value of four line patterns.
-fn combined() -> &'static [(Threat, i32)] {
-    static TABLE: OnceLock<Vec<(Threat, i32)>> = OnceLock::new();
+/// `COMBINED[l0·13³ + l1·13² + l2·13 + l3]`: the threat, the value (for move ordering) and the
+/// evaluation's value pair ([`pack`]: for the side to move, for the side waiting) of four line
+/// patterns.
+///
+/// An entry is eight bytes (the values fit 16 bits: at most 300 for the value, a few thousand for
+/// the evaluation's, checked as the table is made), so that the table stays in the cache.
+fn combined() -> &'static [Combined] {
+    static TABLE: OnceLock<Vec<Combined>> = OnceLock::new();
     TABLE.get_or_init(|| {
         let all = [
             Line::Dead,
@@ -375,7 +380,18 @@ fn combined() -> &'static [(Threat, i32)] {
                         let threat = combine(lines);
                         let v = lines.iter().map(|&l| LINE_VALUE[l as usize]).sum::<i32>()
                             + THREAT_VALUE[threat as usize];
-                        t.push((threat, v));
+                        let side = |w: &[i32]| {
+                            lines.iter().map(|&l| line_weight(w, l)).sum::<i32>()
+                                + threat_weight(w, threat)
+                        };
+                        let narrow =
+                            |x: i32| i16::try_from(x).expect("a cell's value fits 16 bits");
+                        t.push(Combined {
+                            threat,
+                            value: narrow(v),
+                            eval_move: narrow(side(&EVAL_WEIGHTS[F_MOVE..])),
+                            eval_wait: narrow(side(&EVAL_WEIGHTS[F_WAIT..])),
+                        });
                     }
                 }
             }
@@ -384,11 +400,103 @@ fn combined() -> &'static [(Threat, i32)] {
     })
 }
 
-/// What a line pattern adds to a cell's value (for the evaluation).
+/// What four line patterns make of a cell ([`combined`]).
+#[derive(Clone, Copy)]
+struct Combined {
+    threat: Threat,
+    /// The value, for move ordering.
+    value: i16,
+    /// The evaluation's values when the cell's colour is to move and when it waits.
+    eval_move: i16,
+    eval_wait: i16,
+}
+
+impl Combined {
+    /// The threat, the value and the evaluation's [`pack`]ed pair.
+    #[inline]
+    fn parts(self) -> (Threat, i32, i64) {
+        (
+            self.threat,
+            self.value as i32,
+            pack(self.eval_move as i32, self.eval_wait as i32),
+        )
+    }
+}
+
+/// What a line pattern adds to a cell's value (for move ordering).
 const LINE_VALUE: [i32; LINES] = [0, 1, 2, 3, 7, 9, 11, 10, 24, 28, 26, 60, 0];
 
-/// What a threat adds to a cell's value.
+/// What a threat adds to a cell's value (for move ordering).
 const THREAT_VALUE: [i32; THREATS] = [0, 0, 0, 4, 6, 8, 14, 30, 6, 18, 40, 60, 0];
+
+// The evaluation: a linear function of the features [`PatternBoard::eval_features`] lists, with
+// the fitted weights of `super::eval_weights`. Its layout, from the side to move's view ("move")
+// and the side waiting's ("wait"):
+// - `F_BIAS`: 1 (the tempo);
+// - from `F_MOVE`: the side to move's cells' line patterns `B1` … `F4` (11 counts, a cell
+//   counted once per direction), then its cells' threats `Flex2` … `Five` (12 counts);
+// - from `F_WAIT`: the same 23 counts for the side waiting;
+// - from `F_FLAGS`: whether the side to move has at least one cell of each threat of
+//   `FLAG_THREATS`, then the same for the side waiting.
+// The line and threat counts are kept per cell incrementally (a cell's value pair for each colour:
+// what it adds when that colour is to move and when it waits); the flags come from the threat
+// counts.
+use super::eval_weights::{EVAL_SHIFT, EVAL_WEIGHTS};
+
+/// The feature of the tempo.
+const F_BIAS: usize = 0;
+/// The side to move's line and threat counts start here (lines `B1` … `F4`, then threats `Flex2` …
+/// `Five`).
+const F_MOVE: usize = 1;
+/// Line patterns counted (`B1` … `F4`).
+const F_LINES: usize = 11;
+/// Threats counted (`Flex2` … `Five`).
+const F_THREATS: usize = 12;
+/// The side waiting's counts.
+const F_WAIT: usize = F_MOVE + F_LINES + F_THREATS;
+/// The threat flags.
+const F_FLAGS: usize = F_WAIT + F_LINES + F_THREATS;
+/// The threats whose presence (at least one cell of at least that threat) is a feature.
+const FLAG_THREATS: [Threat; 4] = [
+    Threat::Flex3,
+    Threat::Flex3x2,
+    Threat::Block4,
+    Threat::Block4Flex3,
+];
+/// Number of evaluation features.
+pub const EVAL_FEATURES: usize = F_FLAGS + 2 * FLAG_THREATS.len();
+
+/// The weight of line pattern `l` in a side's weights `w` (from its first line count).
+#[inline]
+fn line_weight(w: &[i32], l: Line) -> i32 {
+    match l {
+        Line::Dead | Line::F5 => 0,
+        _ => w[l as usize - 1],
+    }
+}
+
+/// The weight of threat `t` in a side's weights `w` (from its first line count).
+#[inline]
+fn threat_weight(w: &[i32], t: Threat) -> i32 {
+    match t {
+        Threat::None => 0,
+        _ => w[F_LINES + t as usize - 1],
+    }
+}
+
+/// Two values in one `i64` (`a` in the low 32 bits), so that sums of pairs add in one addition
+/// (each sum must fit an `i32`).
+#[inline]
+const fn pack(a: i32, b: i32) -> i64 {
+    ((b as i64) << 32) + a as i64
+}
+
+/// The two values of a sum of [`pack`]ed pairs.
+#[inline]
+const fn unpack(v: i64) -> (i32, i32) {
+    let a = v as i32;
+    (a, ((v - a as i64) >> 32) as i32)
+}
 
 /// No stone (in [`PatternBoard::stone`]).
 pub const EMPTY: u8 = 2;
@@ -423,10 +531,14 @@ pub struct PatternBoard {
     lines: Vec<[[Line; 4]; 2]>,
     threat: Vec<[Threat; 2]>,
     value: Vec<[i32; 2]>,
+    /// Per empty cell and colour, the evaluation's value pair ([`pack`]ed: that colour to move,
+    /// that colour waiting).
+    eval: Vec<[i64; 2]>,
     /// Stones near each cell (within two in any direction, or three along a line).
     near: Vec<u8>,
     counts: [[u16; THREATS]; 2],
     value_sum: [i32; 2],
+    eval_sum: [i64; 2],
     zobrist: Vec<[u64; 2]>,
     hash: u64,
     to_move: usize,
@@ -441,7 +553,7 @@ pub struct PatternBoard {
     mask: u32,
     /// How far a stone's line keys reach: 4 under freestyle, 5 under the exact rules.
     reach: isize,
-    combined: &'static [(Threat, i32)],
+    combined: &'static [Combined],
     /// Under renju: black's colour and the renju board (for black's forbidden points).
     renju: Option<(usize, RenjuBoard)>,
     /// Under renju, per cell, whether it is one of black's forbidden points (as last decided).
@@ -509,6 +621,8 @@ impl PatternBoard {
             near: vec![0; size],
             counts: [[0; THREATS]; 2],
             value_sum: [0; 2],
+            eval: vec![[0; 2]; size],
+            eval_sum: [0; 2],
             zobrist,
             hash: 0,
             to_move: 0,
@@ -639,6 +753,59 @@ impl PatternBoard {
     #[inline]
     pub fn value_sum(&self, p: usize) -> i32 {
         self.value_sum[p]
+    }
+
+    /// The fitted evaluation for the side to move: the weights of `super::eval_weights` times the
+    /// features [`PatternBoard::eval_features`] lists, from the value pairs kept per cell and the
+    /// threat counts.
+    #[inline]
+    pub fn evaluation(&self) -> i32 {
+        let me = self.to_move;
+        let opp = 1 - me;
+        let mut v =
+            EVAL_WEIGHTS[F_BIAS] + unpack(self.eval_sum[me]).0 + unpack(self.eval_sum[opp]).1;
+        for (k, &t) in FLAG_THREATS.iter().enumerate() {
+            if self.count_at_least(me, t) > 0 {
+                v += EVAL_WEIGHTS[F_FLAGS + k];
+            }
+            if self.count_at_least(opp, t) > 0 {
+                v += EVAL_WEIGHTS[F_FLAGS + FLAG_THREATS.len() + k];
+            }
+        }
+        v >> EVAL_SHIFT
+    }
+
+    /// The evaluation's features, counted afresh from the board (see the layout above
+    /// `EVAL_FEATURES`): what `scripts/fit_eval.py` weighs.
+    pub fn eval_features(&self) -> [i32; EVAL_FEATURES] {
+        let me = self.to_move;
+        let mut f = [0; EVAL_FEATURES];
+        f[F_BIAS] = 1;
+        for &c in &self.real {
+            let c = c as usize;
+            if self.stones[c] != EMPTY {
+                continue;
+            }
+            for (p, base) in [(me, F_MOVE), (1 - me, F_WAIT)] {
+                if self.forbidden(p, c) {
+                    continue;
+                }
+                for l in self.lines[c][p] {
+                    if l != Line::Dead && l != Line::F5 {
+                        f[base + l as usize - 1] += 1;
+                    }
+                }
+                let t = self.threat[c][p];
+                if t != Threat::None {
+                    f[base + F_LINES + t as usize - 1] += 1;
+                }
+            }
+        }
+        for (k, &t) in FLAG_THREATS.iter().enumerate() {
+            f[F_FLAGS + k] = i32::from(self.count_at_least(me, t) > 0);
+            f[F_FLAGS + FLAG_THREATS.len() + k] = i32::from(self.count_at_least(1 - me, t) > 0);
+        }
+        f
     }
 
     /// The value of empty cell `i` for `p`.
@@ -791,13 +958,15 @@ impl PatternBoard {
         for (p, pl) in lines.iter().enumerate() {
             let i = ((pl[0] as usize * LINES + pl[1] as usize) * LINES + pl[2] as usize) * LINES
                 + pl[3] as usize;
-            let (t, v) = self.combined[i];
+            let (t, v, e) = self.combined[i].parts();
             let old = self.threat[c][p];
             self.counts[p][old as usize] -= 1;
             self.counts[p][t as usize] += 1;
             self.value_sum[p] += v - self.value[c][p];
+            self.eval_sum[p] += e - self.eval[c][p];
             self.threat[c][p] = t;
             self.value[c][p] = v;
+            self.eval[c][p] = e;
         }
     }
 
@@ -810,21 +979,23 @@ impl PatternBoard {
         for (p, pl) in lines.iter().enumerate() {
             let i = ((pl[0] as usize * LINES + pl[1] as usize) * LINES + pl[2] as usize) * LINES
                 + pl[3] as usize;
-            let (mut t, mut v) = self.combined[i];
+            let (mut t, mut v, mut e) = self.combined[i].parts();
             if self.renju.as_ref().is_some_and(|(black, _)| *black == p) {
                 // Black's forbidden point: no threat, no move.
                 let forbidden = self.decide_forbidden(c, t);
                 self.forbidden[c] = forbidden;
                 if forbidden {
-                    (t, v) = (Threat::None, 0);
+                    (t, v, e) = (Threat::None, 0, 0);
                 }
             }
             let old = self.threat[c][p];
             self.counts[p][old as usize] -= 1;
             self.counts[p][t as usize] += 1;
             self.value_sum[p] += v - self.value[c][p];
+            self.eval_sum[p] += e - self.eval[c][p];
             self.threat[c][p] = t;
             self.value[c][p] = v;
+            self.eval[c][p] = e;
         }
     }
 
@@ -839,6 +1010,8 @@ impl PatternBoard {
             self.counts[p][self.threat[c][p] as usize] -= 1;
             self.value_sum[p] -= self.value[c][p];
             self.value[c][p] = 0;
+            self.eval_sum[p] -= self.eval[c][p];
+            self.eval[c][p] = 0;
             self.threat[c][p] = Threat::None;
         }
     }
@@ -1197,6 +1370,7 @@ mod tests {
             assert_eq!(b.hash(), fresh.hash());
             assert_eq!(b.counts, fresh.counts);
             assert_eq!(b.value_sum, fresh.value_sum);
+            assert_eq!(b.eval_sum, fresh.eval_sum);
             for &c in b.cells() {
                 assert_eq!(b.threat[c as usize], fresh.threat[c as usize]);
                 assert_eq!(b.near[c as usize], fresh.near[c as usize]);
@@ -1207,8 +1381,47 @@ mod tests {
             let empty = PatternBoard::with_rule(15, 15, tables).unwrap();
             assert_eq!(b.counts, empty.counts);
             assert_eq!(b.value_sum, empty.value_sum);
+            assert_eq!(b.eval_sum, empty.eval_sum);
             assert_eq!(b.hash(), empty.hash());
             assert_eq!(b.forbidden, empty.forbidden);
+        }
+    }
+
+    #[test]
+    fn the_evaluation_is_the_weighted_sum_of_its_features() {
+        // The incremental value pairs and flags against the features counted afresh, with either
+        // colour to move, under each rule (renju's forbidden points count for nothing).
+        let mut seed = 11u64;
+        let mut values = std::collections::HashSet::new();
+        for rule in Rule::ALL {
+            for round in 0..30 {
+                let (mut b, _) = random_position(rule, &mut seed, 4 + round * 2);
+                for _ in 0..2 {
+                    let f = b.eval_features();
+                    let sum: i64 = f
+                        .iter()
+                        .zip(EVAL_WEIGHTS.iter())
+                        .map(|(&x, &w)| x as i64 * w as i64)
+                        .sum();
+                    assert_eq!(
+                        b.evaluation() as i64,
+                        sum >> EVAL_SHIFT,
+                        "{rule} round {round}"
+                    );
+                    values.insert(b.evaluation());
+                    let other = 1 - b.to_move();
+                    b.set_to_move(other);
+                }
+            }
+        }
+        assert!(values.len() > 100, "the evaluation tells positions apart");
+    }
+
+    #[test]
+    fn value_pairs_pack_and_unpack() {
+        for (a, b) in [(0, 0), (-1, 1), (5, -7), (-40_000, -3), (123_456, 99_999)] {
+            assert_eq!(unpack(pack(a, b)), (a, b));
+            assert_eq!(unpack(pack(a, b) + pack(b, a)), (a + b, b + a));
         }
     }
 }

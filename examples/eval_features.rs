@@ -1,0 +1,54 @@
+//! The gomoku evaluation's features for labelled positions (`scripts/fit_eval.py` runs this).
+//!
+//! `cargo run --release --example eval_features < POSITIONS > FEATURES`: reads the lines of
+//! `scripts/eval_data.py` (`size result eval depth x,y x,y …`, the stones in the order played,
+//! black first) and prints, for each position the pattern board takes, one line of numbers:
+//! Rapfi's eval, the result for the side to move, the hand-set evaluation the fitted one replaced
+//! (the fit's baseline), then the
+//! features (`src/search/pattern.rs`, the layout above `EVAL_FEATURES`). Unreadable lines are
+//! skipped with a note on stderr.
+
+use std::io::{BufRead, BufWriter, Write};
+use tictactoe::search::eval_features;
+
+fn main() {
+    let stdin = std::io::stdin();
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let (mut read, mut skipped) = (0, 0);
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        read += 1;
+        match features(&line) {
+            Some(text) => {
+                if writeln!(out, "{text}").is_err() {
+                    return;
+                }
+            }
+            None => skipped += 1,
+        }
+    }
+    if skipped > 0 {
+        eprintln!("{skipped} of {read} lines skipped");
+    }
+}
+
+/// The output line of one input line.
+fn features(line: &str) -> Option<String> {
+    let mut words = line.split_whitespace();
+    let size: usize = words.next()?.parse().ok()?;
+    let result: f64 = words.next()?.parse().ok()?;
+    let eval: i32 = words.next()?.parse().ok()?;
+    let _depth: u32 = words.next()?.parse().ok()?;
+    let moves = words
+        .map(|w| {
+            let (x, y) = w.split_once(',')?;
+            Some((x.parse().ok()?, y.parse().ok()?))
+        })
+        .collect::<Option<Vec<(usize, usize)>>>()?;
+    let (f, current) = eval_features(size, &moves)?;
+    let mut text = format!("{eval} {result} {current}");
+    for v in f {
+        text.push_str(&format!(" {v}"));
+    }
+    Some(text)
+}

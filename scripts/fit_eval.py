@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""Fits the gomoku search's evaluation weights to Rapfi's evaluations of labelled positions.
+
+    python3 scripts/eval_data.py --out /tmp/eval-data.txt ...          # the positions
+    cargo build --release --example eval_features
+    python3 scripts/fit_eval.py --data /tmp/eval-data.txt \
+        --features target/release/examples/eval_features --write src/search/eval_weights.rs
+
+The positions (`size result eval depth x,y …`, see scripts/eval_data.py) go through
+`examples/eval_features.rs`, which prints for each Rapfi's eval, the game's result and the hand-set
+evaluation the fitted one replaced, then the features of `src/search/pattern.rs` (layout above
+`EVAL_FEATURES`). Games are told apart by their stones (a position extending the previous one is
+the same game); a tenth of the games (every tenth) is held out.
+
+1. Rapfi's scale: the `s` for which the logistic `1 / (1 + exp(-eval / s))` best predicts the
+   games' results (cross-entropy, a scan over s).
+2. The target of each position: Rapfi's win probability `sigmoid(eval / s)`.
+3. The hand-set evaluation's scale `s0` (the same scan, against the target): its held-out loss is the
+   baseline.
+4. The weights: logistic regression of the target on the features (cross-entropy with soft labels,
+   L2 `--l2` on all but the tempo, Newton's method), on the training games.
+5. The held-out losses of the fit and of the baseline, against the target and against the results.
+6. With `--write`, the weights times `s0` and `2^SHIFT` (so that the new evaluation has the current one's units,
+   which the search's margins are set in), rounded, as `src/search/eval_weights.rs`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+
+import numpy as np
+
+
+SHIFT = 4  # the weights' units: 1/16 of the evaluation's
+
+
+def read(data_path: str, features_cmd: str):
+    with open(data_path, encoding="utf-8") as f:
+        lines = [l for l in f if l.strip()]
+    out = subprocess.run([features_cmd], input="".join(lines), capture_output=True, text=True,
+                         check=True).stdout.split("\n")
+    rows = [r for r in out if r.strip()]
+    if len(rows) != len(lines):
+        sys.exit(f"{len(lines)} positions but {len(rows)} feature lines")
+    games = []
+    prev = None
+    g = -1
+    for l in lines:
+        w = l.split()
+        stones = (w[0], w[4:])
+        if prev is None or prev[0] != stones[0] or stones[1][: len(prev[1])] != prev[1] \
+                or len(stones[1]) <= len(prev[1]):
+            g += 1
+        games.append(g)
+        prev = stones
+    m = np.array([[float(x) for x in r.split()] for r in rows])
+    return m[:, 0], m[:, 1], m[:, 2], m[:, 3:], np.array(games)
+
+
+def sigmoid(x):
+    return 1 / (1 + np.exp(-np.clip(x, -50, 50)))
+
+
+def xent(p, q):
+    """Mean cross-entropy of predictions q against (soft) labels p."""
+    q = np.clip(q, 1e-9, 1 - 1e-9)
+    return float(np.mean(-(p * np.log(q) + (1 - p) * np.log(1 - q))))
+
+
+def best_scale(x, labels):
+    scales = np.exp(np.linspace(np.log(10), np.log(5000), 400))
+    losses = [xent(labels, sigmoid(x / s)) for s in scales]
+    i = int(np.argmin(losses))
+    return float(scales[i]), losses[i]
+
+
+def fit(X, y, l2, iters=30):
+    """Logistic regression with soft labels y, L2 on all but column 0 (Newton's method)."""
+    n, k = X.shape
+    # Columns scaled to unit spread for the penalty and the conditioning.
+    sd = X.std(axis=0)
+    sd[sd == 0] = 1
+    sd[0] = 1
+    Z = X / sd
+    w = np.zeros(k)
+    pen = np.full(k, l2 * n)
+    pen[0] = 0
+    for _ in range(iters):
+        q = sigmoid(Z @ w)
+        g = Z.T @ (q - y) + pen * w
+        h = (Z * (q * (1 - q))[:, None]).T @ Z + np.diag(pen) + 1e-9 * np.eye(k)
+        step = np.linalg.solve(h, g)
+        w -= step
+        if np.abs(step).max() < 1e-8:
+            break
+    return w / sd
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--data", required=True)
+    ap.add_argument("--features", default="target/release/examples/eval_features")
+    ap.add_argument("--l2", type=float, default=1e-4)
+    ap.add_argument("--write", help="the Rust file of the weights to write")
+    args = ap.parse_args()
+    ev, result, current, X, games = read(args.data, args.features)
+    hold = games % 10 == 9
+    train = ~hold
+    print(f"{len(ev)} positions from {games.max() + 1} games; {hold.sum()} held out "
+          f"({games[hold].size and len(set(games[hold]))} games), {X.shape[1]} features")
+    s_r, l_r = best_scale(ev[train], result[train])
+    print(f"Rapfi's scale against the results: {s_r:.0f} (loss {l_r:.4f} on training, "
+          f"{xent(result[hold], sigmoid(ev[hold] / s_r)):.4f} held out)")
+    target = sigmoid(ev / s_r)
+    s0, _ = best_scale(current[train], target[train])
+    base_t = xent(target[hold], sigmoid(current[hold] / s0))
+    base_r = xent(result[hold], sigmoid(current[hold] / s0))
+    print(f"hand-set evaluation: scale {s0:.0f}; held-out loss {base_t:.4f} against Rapfi, "
+          f"{base_r:.4f} against the results")
+    floor = xent(target[hold], target[hold])
+    print(f"(the loss of Rapfi's own probabilities against themselves: {floor:.4f})")
+    w = fit(X[train], target[train], args.l2)
+    pred = sigmoid(X @ w)
+    print(f"fit (L2 {args.l2:g}): training loss {xent(target[train], pred[train]):.4f}; held-out "
+          f"{xent(target[hold], pred[hold]):.4f} against Rapfi, {xent(result[hold], pred[hold]):.4f} "
+          f"against the results")
+    ints = np.round(w * s0 * (1 << SHIFT)).astype(int)
+    pred_i = sigmoid(np.floor((X @ ints) / (1 << SHIFT)) / s0)
+    print(f"rounded to integers (x {s0:.0f} x {1 << SHIFT}): held-out "
+          f"{xent(target[hold], pred_i[hold]):.4f}")
+    print("weights:", " ".join(str(v) for v in ints))
+    if args.write:
+        body = ",\n".join(
+            "    " + ", ".join(str(v) for v in ints[i:i + 12]) for i in range(0, len(ints), 12))
+        text = f"""//! The gomoku evaluation's weights (layout: `pattern.rs`, above `EVAL_FEATURES`), fitted to
+//! Rapfi's evaluations of {len(ev)} positions of its self-play ({hold.sum()} held out: loss
+//! {xent(target[hold], pred_i[hold]):.4f} against the hand-set evaluation's {base_t:.4f}). Made by
+//!
+//!     python3 scripts/eval_data.py --turn-ms 50 --minutes 30 --out /tmp/eval-data.txt
+//!     cargo build --release --example eval_features
+//!     python3 scripts/fit_eval.py --data /tmp/eval-data.txt --l2 {args.l2:g} \\
+//!         --write src/search/eval_weights.rs
+//!
+//! in the units of the hand-set evaluation (a logistic scale of {s0:.0f}), times `2^EVAL_SHIFT`.
+
+/// The sum of the weighted features is shifted right by this (the weights' finer units).
+pub const EVAL_SHIFT: u32 = {SHIFT};
+
+/// The weights (a feature's count times its weight, summed and shifted, is the evaluation).
+pub const EVAL_WEIGHTS: [i32; {len(ints)}] = [
+{body},
+];
+"""
+        with open(args.write, "w", encoding="utf-8") as f:
+            f.write(text)
+        print(f"wrote {args.write}")
+
+
+if __name__ == "__main__":
+    main()
