@@ -3,7 +3,7 @@
 
 Each line of the suite (`scripts/tactics-15.txt`) is a position from a game we lost to Rapfi,
 just after the move on which the game turned: Rapfi, 500 ms on the position, reported a mate
-(`Eval +M15` … `+M37`) for the side to move, where before our move it reported none. The
+(`Eval +M11` … `+M53`) for the side to move, where before our move it reported none. The
 moves are `x,y` (0-based column, row) from the empty board, black first; a `#` comment gives
 the game and Rapfi's mate.
 

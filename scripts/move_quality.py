@@ -2,7 +2,7 @@
 """Move quality judged by Rapfi: how much an engine's moves lose, position by position.
 
 A match against Rapfi takes half an hour and its error bar is ±150 Elo. Our losses to Rapfi come
-from moves after which Rapfi finds a forced win 15 to 37 plies deep, usually after a few moves
+from moves after which Rapfi finds a forced win 11 to 53 plies deep, usually after a few moves
 that each lost some of its evaluation (issue 18). This script measures that directly: for each
 position of a set (positions from games, the engine to move), the engine under test chooses its
 move at a fixed time; Rapfi evaluates the position before (its best move and value) and after the
