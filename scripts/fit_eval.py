@@ -138,10 +138,12 @@ def main():
 //! Rapfi's evaluations of {len(ev)} positions of its self-play ({hold.sum()} held out: loss
 //! {xent(target[hold], pred_i[hold]):.4f} against the hand-set evaluation's {base_t:.4f}). Made by
 //!
-//!     python3 scripts/eval_data.py --turn-ms 50 --minutes 30 --out /tmp/eval-data.txt
-//!     cargo build --release --example eval_features
-//!     python3 scripts/fit_eval.py --data /tmp/eval-data.txt --l2 {args.l2:g} \\
-//!         --write src/search/eval_weights.rs
+//! ```text
+//! python3 scripts/eval_data.py --turn-ms 50 --minutes 30 --out /tmp/eval-data.txt
+//! cargo build --release --example eval_features
+//! python3 scripts/fit_eval.py --data /tmp/eval-data.txt --l2 {args.l2:g} \\
+//!     --write src/search/eval_weights.rs
+//! ```
 //!
 //! in the units of the hand-set evaluation (a logistic scale of {s0:.0f}), times `2^EVAL_SHIFT`.
 

@@ -2,10 +2,12 @@
 //! Rapfi's evaluations of 25705 positions of its self-play (2156 held out: loss
 //! 0.6115 against the hand-set evaluation's 0.6362). Made by
 //!
-//!     python3 scripts/eval_data.py --turn-ms 50 --minutes 30 --out /tmp/eval-data.txt
-//!     cargo build --release --example eval_features
-//!     python3 scripts/fit_eval.py --data /tmp/eval-data.txt --l2 0.0001 \
-//!         --write src/search/eval_weights.rs
+//! ```text
+//! python3 scripts/eval_data.py --turn-ms 50 --minutes 30 --out /tmp/eval-data.txt
+//! cargo build --release --example eval_features
+//! python3 scripts/fit_eval.py --data /tmp/eval-data.txt --l2 0.0001 \
+//!     --write src/search/eval_weights.rs
+//! ```
 //!
 //! in the units of the hand-set evaluation (a logistic scale of 285), times `2^EVAL_SHIFT`.
 
