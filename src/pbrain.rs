@@ -331,6 +331,10 @@ pub struct Brain {
     fixed: Option<Limits>,
     /// Threads for the search (`INFO thread_num`, default 1).
     threads: usize,
+    /// Nodes a move may search besides the clock (`INFO max_node`, Yixin's and Rapfi's
+    /// extension; 0 or absent: no limit). With one thread, games at a node limit are
+    /// reproducible whatever the machine's load.
+    max_node: Option<u64>,
     search: Search,
     stop: Arc<AtomicBool>,
     ended: bool,
@@ -389,6 +393,7 @@ impl Brain {
             time_left: None,
             fixed: None,
             threads: 1,
+            max_node: None,
             search: Search::new(Limits::time(1000), Arc::clone(&stop)),
             stop,
             ended: false,
@@ -586,6 +591,7 @@ impl Brain {
             }
             "thread_num" => self.threads = number("thread_num")?.clamp(1, 64) as usize,
             "max_memory" => self.search.set_memory(number("max_memory")?),
+            "max_node" => self.max_node = Some(number("max_node")?).filter(|&n| n > 0),
             // game_type, evaluate, folder and keys not known: nothing to do.
             _ => {}
         }
@@ -677,6 +683,7 @@ impl Brain {
         self.search.set_limits(self.fixed.unwrap_or_else(|| Limits {
             threads: self.threads,
             optimum: budget.optimum,
+            nodes: self.max_node,
             ..Limits::time(budget.maximum.as_millis() as u64)
         }));
         let Brain {
@@ -985,6 +992,37 @@ mod tests {
         assert!(say(&mut b, "INFO thread_num many")[0].starts_with("ERROR"));
         assert!(say(&mut b, "INFO max_memory lots")[0].starts_with("ERROR"));
         assert_eq!(say(&mut b, "INFO max_memory 0"), Vec::<String>::new());
+    }
+
+    #[test]
+    fn max_node_limits_the_search_and_makes_it_reproducible() {
+        let play = |max_node: u64| {
+            let mut b = Brain::new();
+            let nodes = Arc::new(std::sync::Mutex::new(Vec::new()));
+            let seen = Arc::clone(&nodes);
+            b.set_progress(Box::new(move |r| {
+                if let Reply::Progress(p) = r {
+                    seen.lock().unwrap().push(p.nodes);
+                }
+            }));
+            say(&mut b, "INFO timeout_turn 100000");
+            say(&mut b, &format!("INFO max_node {max_node}"));
+            say(&mut b, "START 15");
+            say(&mut b, "BOARD");
+            for m in ["7,7,2", "8,8,1", "7,8,2", "6,9,1"] {
+                say(&mut b, m);
+            }
+            let reply = say(&mut b, "DONE");
+            let last = nodes.lock().unwrap().last().copied();
+            (reply, last)
+        };
+        let (first, nodes) = play(5_000);
+        assert!(nodes.is_some_and(|n| n <= 5_000 + 1_000), "{nodes:?}");
+        assert_eq!(play(5_000).0, first, "the same move at the same node limit");
+        let mut b = brain();
+        assert!(say(&mut b, "INFO max_node lots")[0].starts_with("ERROR"));
+        assert_eq!(say(&mut b, "INFO max_node 0"), Vec::<String>::new());
+        assert_eq!(b.max_node, None, "0: no limit");
     }
 
     #[test]
