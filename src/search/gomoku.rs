@@ -288,7 +288,8 @@ impl<'a> Worker<'a> {
 
     /// Victory by continuous fours: can the side to move (no five of the opponent's to block, or
     /// one that its block makes a four of its own) win by fours, each answered by its one block,
-    /// within `depth` fours? The plies to the five.
+    /// within `depth` fours, each four after the first near the one before ([`PatternBoard::near`],
+    /// as Rapfi's quiescence VCF)? The plies to the five.
     fn vcf(&mut self, depth: i32) -> Option<i32> {
         self.vnodes += 1;
         let me = self.b.to_move();
@@ -321,11 +322,22 @@ impl<'a> Worker<'a> {
                 }
             }
         } else {
-            // Every cell making a four, the scan stopping at the last one.
+            // Every cell making a four, the scan stopping at the last one; after the first four,
+            // only those near the attacker's previous four (a four far from it is one the
+            // attacker could have played first: the sequences are not all tried, but the
+            // search costs a fraction as much).
             let fours = self.b.count_at_least(me, Threat::Block4) as usize;
+            let anchor = if depth < VCF_FOURS {
+                self.b.back(1)
+            } else {
+                None
+            };
             for &c in self.b.cells() {
                 let c = c as usize;
                 if self.b.stone(c) == EMPTY && self.b.threat(me, c) >= Threat::Block4 {
+                    if anchor.is_some_and(|a| !self.b.near(a, c)) {
+                        continue;
+                    }
                     let t = self.b.threat(me, c);
                     moves.push((ATTACK[t as usize] + self.b.value(me, c), c as u16));
                     if moves.len() == fours {

@@ -732,6 +732,22 @@ impl PatternBoard {
         self.moves.last().map(|&m| m as usize)
     }
 
+    /// The move `k` moves before the last (`back(0)` is the last move).
+    pub fn back(&self, k: usize) -> Option<usize> {
+        let n = self.moves.len();
+        (k < n).then(|| self.moves[n - 1 - k] as usize)
+    }
+
+    /// True when `a` and `b` are within two cells in both directions, or on one line within four
+    /// (where a stone at `b` can share a four or a three with a stone at `a`, or block one).
+    pub fn near(&self, a: usize, b: usize) -> bool {
+        let (ax, ay) = self.coords(a);
+        let (bx, by) = self.coords(b);
+        let (dx, dy) = (ax.abs_diff(bx), ay.abs_diff(by));
+        let d = dx.max(dy);
+        d <= 2 || (d <= 4 && (dx == 0 || dy == 0 || dx == dy))
+    }
+
     /// The threat a stone of `p` on empty cell `i` makes.
     #[inline]
     pub fn threat(&self, p: usize, i: usize) -> Threat {
@@ -1423,5 +1439,28 @@ mod tests {
             assert_eq!(unpack(pack(a, b)), (a, b));
             assert_eq!(unpack(pack(a, b) + pack(b, a)), (a + b, b + a));
         }
+    }
+
+    #[test]
+    fn near_cells_share_a_five_cell_line_or_a_five_by_five_square() {
+        let b = PatternBoard::new(15, 15).unwrap();
+        let cells: Vec<usize> = b.cells().iter().map(|&c| c as usize).collect();
+        let near_of = |a: usize| cells.iter().filter(|&&c| c != a && b.near(a, c)).count();
+        // 24 in the square, 16 more on the four lines at three and four cells.
+        assert_eq!(near_of(b.index(7, 7)), 40);
+        assert_eq!(near_of(b.index(0, 0)), 8 + 6);
+        for &a in &cells {
+            for &c in &cells {
+                assert_eq!(b.near(a, c), b.near(c, a));
+            }
+        }
+        let mut b = b;
+        assert_eq!(b.back(0), None);
+        for c in [b.index(7, 7), b.index(8, 8), b.index(9, 9)] {
+            b.make(c);
+        }
+        assert_eq!(b.back(0), Some(b.index(9, 9)));
+        assert_eq!(b.back(2), Some(b.index(7, 7)));
+        assert_eq!(b.back(3), None);
     }
 }
