@@ -288,8 +288,8 @@ impl<'a> Worker<'a> {
 
     /// Victory by continuous fours: can the side to move (no five of the opponent's to block, or
     /// one that its block makes a four of its own) win by fours, each answered by its one block,
-    /// within `depth` fours, each four after the first near the one before ([`PatternBoard::near`],
-    /// as Rapfi's quiescence VCF)? The plies to the five.
+    /// within `depth` fours, each four after the first near the one before (as Rapfi's
+    /// quiescence VCF: [`PatternBoard::empty_near`])? The plies to the five.
     fn vcf(&mut self, depth: i32) -> Option<i32> {
         self.vnodes += 1;
         let me = self.b.to_move();
@@ -332,16 +332,24 @@ impl<'a> Worker<'a> {
             } else {
                 None
             };
-            for &c in self.b.cells() {
-                let c = c as usize;
-                if self.b.stone(c) == EMPTY && self.b.threat(me, c) >= Threat::Block4 {
-                    if anchor.is_some_and(|a| !self.b.near(a, c)) {
-                        continue;
-                    }
-                    let t = self.b.threat(me, c);
-                    moves.push((ATTACK[t as usize] + self.b.value(me, c), c as u16));
-                    if moves.len() == fours {
-                        break;
+            let b = &self.b;
+            let four = |c: usize| {
+                let t = b.threat(me, c);
+                (t >= Threat::Block4).then(|| (ATTACK[t as usize] + b.value(me, c), c as u16))
+            };
+            match anchor {
+                Some(a) => moves.extend(b.empty_near(a).filter_map(four)),
+                None => {
+                    for &c in b.cells() {
+                        let c = c as usize;
+                        if b.stone(c) == EMPTY {
+                            if let Some(m) = four(c) {
+                                moves.push(m);
+                                if moves.len() == fours {
+                                    break;
+                                }
+                            }
+                        }
                     }
                 }
             }

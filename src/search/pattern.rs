@@ -546,6 +546,8 @@ pub struct PatternBoard {
     /// The real cells, in row order.
     real: Vec<u16>,
     near_offsets: Vec<isize>,
+    /// Index offsets of the cells near a cell ([`PatternBoard::empty_near`]; within the padding).
+    four_offsets: Vec<isize>,
     line_table: &'static [[Line; 2]],
     /// A line key's index into `line_table`: `(key >> shift) & mask` (freestyle reads the eight
     /// cells within four, the exact rules all ten).
@@ -608,6 +610,16 @@ impl PatternBoard {
                 }
             }
         }
+        let mut four_offsets = Vec::new();
+        for dr in -4isize..=4 {
+            for dc in -4isize..=4 {
+                let square = dr.abs() <= 2 && dc.abs() <= 2;
+                let line = dr == 0 || dc == 0 || dr.abs() == dc.abs();
+                if (dr, dc) != (0, 0) && (square || line) {
+                    four_offsets.push(dr * stride as isize + dc);
+                }
+            }
+        }
         let mut b = PatternBoard {
             width,
             height,
@@ -629,6 +641,7 @@ impl PatternBoard {
             moves: Vec::new(),
             real,
             near_offsets,
+            four_offsets,
             line_table: if freestyle {
                 line_table()
             } else {
@@ -738,14 +751,14 @@ impl PatternBoard {
         (k < n).then(|| self.moves[n - 1 - k] as usize)
     }
 
-    /// True when `a` and `b` are within two cells in both directions, or on one line within four
-    /// (where a stone at `b` can share a four or a three with a stone at `a`, or block one).
-    pub fn near(&self, a: usize, b: usize) -> bool {
-        let (ax, ay) = self.coords(a);
-        let (bx, by) = self.coords(b);
-        let (dx, dy) = (ax.abs_diff(bx), ay.abs_diff(by));
-        let d = dx.max(dy);
-        d <= 2 || (d <= 4 && (dx == 0 || dy == 0 || dx == dy))
+    /// The empty cells *near* cell `a`: within two cells of it in both directions, or on one of
+    /// its lines within four (where a stone can share a four or a three with a stone at `a`, or
+    /// block one).
+    pub fn empty_near(&self, a: usize) -> impl Iterator<Item = usize> + '_ {
+        self.four_offsets
+            .iter()
+            .map(move |&o| (a as isize + o) as usize)
+            .filter(|&q| self.stones[q] == EMPTY)
     }
 
     /// The threat a stone of `p` on empty cell `i` makes.
@@ -1441,18 +1454,32 @@ mod tests {
         }
     }
 
+    /// Near, read from the coordinates: within two in both directions, or four along a line.
+    fn near(b: &PatternBoard, a: usize, c: usize) -> bool {
+        let (ax, ay) = b.coords(a);
+        let (cx, cy) = b.coords(c);
+        let (dx, dy) = (ax.abs_diff(cx), ay.abs_diff(cy));
+        let d = dx.max(dy);
+        d <= 2 || (d <= 4 && (dx == 0 || dy == 0 || dx == dy))
+    }
+
     #[test]
     fn near_cells_share_a_five_cell_line_or_a_five_by_five_square() {
         let b = PatternBoard::new(15, 15).unwrap();
         let cells: Vec<usize> = b.cells().iter().map(|&c| c as usize).collect();
-        let near_of = |a: usize| cells.iter().filter(|&&c| c != a && b.near(a, c)).count();
+        let near_of = |a: usize| cells.iter().filter(|&&c| c != a && near(&b, a, c)).count();
         // 24 in the square, 16 more on the four lines at three and four cells.
         assert_eq!(near_of(b.index(7, 7)), 40);
         assert_eq!(near_of(b.index(0, 0)), 8 + 6);
         for &a in &cells {
-            for &c in &cells {
-                assert_eq!(b.near(a, c), b.near(c, a));
-            }
+            let mut listed: Vec<usize> = b.empty_near(a).collect();
+            listed.sort_unstable();
+            let near: Vec<usize> = cells
+                .iter()
+                .copied()
+                .filter(|&c| c != a && near(&b, a, c))
+                .collect();
+            assert_eq!(listed, near);
         }
         let mut b = b;
         assert_eq!(b.back(0), None);
