@@ -566,7 +566,38 @@ pub struct PatternBoard {
     /// `in_doubtful[c]`: the position of `c` in `doubtful`, or `u16::MAX`.
     doubtful: Vec<u16>,
     in_doubtful: Vec<u16>,
+    /// Outside renju, what each move changed, so that [`PatternBoard::unmake`] restores it rather
+    /// than computing it again: per move a [`Frame`], per changed cell a [`Saved`].
+    frames: Vec<Frame>,
+    saved: Vec<Saved>,
 }
+
+/// The board's totals before a move (outside renju), and where its changed cells start in
+/// `PatternBoard::saved`.
+#[derive(Clone)]
+struct Frame {
+    saved: u32,
+    counts: [[u16; THREATS]; 2],
+    value_sum: [i32; 2],
+    eval_sum: [i64; 2],
+}
+
+/// An empty cell's patterns, threats and values before a move changed them.
+#[derive(Clone, Copy)]
+struct Saved {
+    cell: u16,
+    lines: [[Line; 4]; 2],
+    threat: [Threat; 2],
+    value: [i32; 2],
+    eval: [i64; 2],
+}
+
+/// What [`PatternBoard::touch_within`] does besides changing the line keys.
+const TOUCH_REFRESH: u8 = 0;
+/// Refreshes the changed cells after saving them.
+const TOUCH_SAVE: u8 = 1;
+/// Changes the line keys only (the cells are restored from their saved state).
+const TOUCH_KEYS: u8 = 2;
 
 const SIDE_KEY: u64 = 0x5851_F42D_4C95_7F2D;
 
@@ -657,6 +688,8 @@ impl PatternBoard {
             forbidden: vec![false; size],
             doubtful: Vec::new(),
             in_doubtful: vec![u16::MAX; size],
+            frames: Vec::new(),
+            saved: Vec::new(),
         };
         b.counts[0][Threat::None as usize] = b.real.len() as u16;
         b.counts[1][Threat::None as usize] = b.real.len() as u16;
@@ -906,14 +939,29 @@ impl PatternBoard {
     /// Recomputes the line pattern of empty cell `c` in direction `d` only, from its line table
     /// `index`, then its threats.
     #[inline]
-    fn refresh_dir_at(&mut self, c: usize, d: usize, index: usize) {
+    fn refresh_dir_at<const SAVE: bool>(&mut self, c: usize, d: usize, index: usize) {
         let l = self.line_table[index];
         if self.lines[c][0][d] == l[0] && self.lines[c][1][d] == l[1] && self.renju.is_none() {
             return;
         }
+        if SAVE {
+            self.save(c);
+        }
         self.lines[c][0][d] = l[0];
         self.lines[c][1][d] = l[1];
         self.rescore(c);
+    }
+
+    /// Keeps empty cell `c`'s patterns, threats and values for [`PatternBoard::unmake`].
+    #[inline]
+    fn save(&mut self, c: usize) {
+        self.saved.push(Saved {
+            cell: c as u16,
+            lines: self.lines[c],
+            threat: self.threat[c],
+            value: self.value[c],
+            eval: self.eval[c],
+        });
     }
 
     /// The index of cell `c`'s line key in direction `d` into the line table.
@@ -1048,17 +1096,17 @@ impl PatternBoard {
     /// Updates the line keys of the cells within four of `c` on its lines with `code` XOR-ed in
     /// (`c`'s stone put or taken), and refreshes the empty ones.
     #[inline]
-    fn touch(&mut self, c: usize, code: u32) {
+    fn touch<const MODE: u8>(&mut self, c: usize, code: u32) {
         // The reach as a constant, so that the loops unroll (four under freestyle).
         if self.reach == 4 {
-            self.touch_within::<4>(c, code);
+            self.touch_within::<4, MODE>(c, code);
         } else {
-            self.touch_within::<5>(c, code);
+            self.touch_within::<5, MODE>(c, code);
         }
     }
 
     #[inline]
-    fn touch_within<const REACH_K: isize>(&mut self, c: usize, code: u32) {
+    fn touch_within<const REACH_K: isize, const MODE: u8>(&mut self, c: usize, code: u32) {
         debug_assert_eq!(REACH_K, self.reach);
         for d in 0..4 {
             let step = self.steps[d];
@@ -1075,14 +1123,18 @@ impl PatternBoard {
                     }
                     let key = self.keys[q][d] ^ (code << (2 * slot));
                     self.keys[q][d] = key;
-                    if self.stones[q] == EMPTY {
+                    if MODE != TOUCH_KEYS && self.stones[q] == EMPTY {
                         // The line table's index with the reach's constant shift and mask.
                         let index = if REACH_K == 4 {
                             (key >> 2) & 0xFFFF
                         } else {
                             key & 0xF_FFFF
                         };
-                        self.refresh_dir_at(q, d, index as usize);
+                        if MODE == TOUCH_SAVE {
+                            self.refresh_dir_at::<true>(q, d, index as usize);
+                        } else {
+                            self.refresh_dir_at::<false>(q, d, index as usize);
+                        }
                     }
                 }
             }
@@ -1119,11 +1171,25 @@ impl PatternBoard {
     pub fn make(&mut self, c: usize) {
         debug_assert_eq!(self.stones[c], EMPTY);
         let p = self.to_move;
-        self.uncount(c);
-        self.stones[c] = p as u8;
-        self.put_renju(c, Some(p));
-        self.touch(c, p as u32 + 1);
-        self.redecide();
+        if self.renju.is_none() {
+            // What the move changes is kept for `unmake`.
+            self.frames.push(Frame {
+                saved: self.saved.len() as u32,
+                counts: self.counts,
+                value_sum: self.value_sum,
+                eval_sum: self.eval_sum,
+            });
+            self.save(c);
+            self.uncount(c);
+            self.stones[c] = p as u8;
+            self.touch::<TOUCH_SAVE>(c, p as u32 + 1);
+        } else {
+            self.uncount(c);
+            self.stones[c] = p as u8;
+            self.put_renju(c, Some(p));
+            self.touch::<TOUCH_REFRESH>(c, p as u32 + 1);
+            self.redecide();
+        }
         for &o in &self.near_offsets {
             let q = (c as isize + o) as usize;
             if q < self.near.len() {
@@ -1143,18 +1209,35 @@ impl PatternBoard {
         let c = c as usize;
         let p = self.stones[c] as usize;
         self.stones[c] = EMPTY;
-        self.put_renju(c, None);
-        self.touch(c, p as u32 + 1);
+        if self.renju.is_none() {
+            // The line keys change back; the cells' patterns, threats and values and the totals
+            // are restored as they were.
+            self.touch::<TOUCH_KEYS>(c, p as u32 + 1);
+            let frame = self.frames.pop().expect("a frame for each move");
+            for s in self.saved.drain(frame.saved as usize..) {
+                let q = s.cell as usize;
+                self.lines[q] = s.lines;
+                self.threat[q] = s.threat;
+                self.value[q] = s.value;
+                self.eval[q] = s.eval;
+            }
+            self.counts = frame.counts;
+            self.value_sum = frame.value_sum;
+            self.eval_sum = frame.eval_sum;
+        } else {
+            self.put_renju(c, None);
+            self.touch::<TOUCH_REFRESH>(c, p as u32 + 1);
+            self.counts[0][Threat::None as usize] += 1;
+            self.counts[1][Threat::None as usize] += 1;
+            self.refresh(c);
+            self.redecide();
+        }
         for &o in &self.near_offsets {
             let q = (c as isize + o) as usize;
             if q < self.near.len() {
                 self.near[q] -= 1;
             }
         }
-        self.counts[0][Threat::None as usize] += 1;
-        self.counts[1][Threat::None as usize] += 1;
-        self.refresh(c);
-        self.redecide();
         self.hash ^= self.zobrist[c][p] ^ SIDE_KEY;
         self.to_move = p;
     }
@@ -1387,9 +1470,12 @@ mod tests {
                 let c = cells[(splitmix(&mut seed) % cells.len() as u64) as usize];
                 b.make(c);
                 played.push(c);
+                // Now and then one to three moves taken back.
                 if played.len() % 7 == 0 {
-                    b.unmake();
-                    played.pop();
+                    for _ in 0..=splitmix(&mut seed) % 3 {
+                        b.unmake();
+                        played.pop();
+                    }
                 }
             }
             let mut fresh = PatternBoard::with_rule(15, 15, tables).unwrap();
@@ -1401,8 +1487,15 @@ mod tests {
             assert_eq!(b.value_sum, fresh.value_sum);
             assert_eq!(b.eval_sum, fresh.eval_sum);
             for &c in b.cells() {
-                assert_eq!(b.threat[c as usize], fresh.threat[c as usize]);
-                assert_eq!(b.near[c as usize], fresh.near[c as usize]);
+                let c = c as usize;
+                assert_eq!(b.threat[c], fresh.threat[c]);
+                assert_eq!(b.near[c], fresh.near[c]);
+                assert_eq!(b.keys[c], fresh.keys[c]);
+                if b.stone(c) == EMPTY {
+                    assert_eq!(b.lines[c], fresh.lines[c]);
+                    assert_eq!(b.value[c], fresh.value[c]);
+                    assert_eq!(b.eval[c], fresh.eval[c]);
+                }
             }
             while b.stones() > 0 {
                 b.unmake();
