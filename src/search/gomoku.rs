@@ -420,16 +420,14 @@ impl<'a> Worker<'a> {
         let killers = self.killers[ply];
         let counter = self.b.last().map_or(u16::MAX, |l| self.counter[l]);
         let empty_board = self.b.stones() == 0;
-        for &c in self.b.cells() {
-            let c = c as usize;
-            if self.b.stone(c) != EMPTY {
-                continue;
-            }
+        if empty_board {
+            let (w, h) = (self.b.width(), self.b.height());
+            out.push((0, self.b.index(w / 2, h / 2) as u16));
+            return;
+        }
+        for c in self.b.candidates() {
             // Renju: black's forbidden points are no moves.
             if self.b.forbidden(me, c) {
-                continue;
-            }
-            if !self.b.is_candidate(c) && !empty_board {
                 continue;
             }
             let (a, d) = (self.b.threat(me, c), self.b.threat(opp, c));
@@ -457,11 +455,6 @@ impl<'a> Worker<'a> {
                 key += 200;
             }
             out.push((key, cu));
-        }
-        if empty_board {
-            let (w, h) = (self.b.width(), self.b.height());
-            let centre = self.b.index(w / 2, h / 2) as u16;
-            out.retain(|&(_, c)| c == centre);
         }
         out.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     }

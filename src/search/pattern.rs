@@ -536,6 +536,9 @@ pub struct PatternBoard {
     eval: Vec<[i64; 2]>,
     /// Stones near each cell (within two in any direction, or three along a line).
     near: Vec<u8>,
+    /// The candidate moves as a bit set over the padded cells: the empty cells with a stone
+    /// near them ([`PatternBoard::is_candidate`]).
+    candidates: Vec<u64>,
     counts: [[u16; THREATS]; 2],
     value_sum: [i32; 2],
     eval_sum: [i64; 2],
@@ -662,6 +665,7 @@ impl PatternBoard {
             threat: vec![[Threat::None; 2]; size],
             value: vec![[0; 2]; size],
             near: vec![0; size],
+            candidates: vec![0; size.div_ceil(64)],
             counts: [[0; THREATS]; 2],
             value_sum: [0; 2],
             eval: vec![[0; 2]; size],
@@ -878,8 +882,34 @@ impl PatternBoard {
 
     /// True when empty cell `i` is a candidate move (a stone near it).
     #[inline]
+    #[cfg(test)]
     pub fn is_candidate(&self, i: usize) -> bool {
         self.stones[i] == EMPTY && self.near[i] > 0
+    }
+
+    /// The candidate moves ([`PatternBoard::is_candidate`]) in the order of [`PatternBoard::cells`].
+    #[inline]
+    pub fn candidates(&self) -> impl Iterator<Item = usize> + '_ {
+        self.candidates.iter().enumerate().flat_map(|(w, &bits)| {
+            let mut bits = bits;
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let b = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    w * 64 + b
+                })
+            })
+        })
+    }
+
+    #[inline]
+    fn set_candidate(&mut self, c: usize, on: bool) {
+        let bit = 1u64 << (c % 64);
+        if on {
+            self.candidates[c / 64] |= bit;
+        } else {
+            self.candidates[c / 64] &= !bit;
+        }
     }
 
     /// The first empty cell where `p` makes at least `t`, if any.
@@ -1190,10 +1220,14 @@ impl PatternBoard {
             self.touch::<TOUCH_REFRESH>(c, p as u32 + 1);
             self.redecide();
         }
-        for &o in &self.near_offsets {
-            let q = (c as isize + o) as usize;
+        self.set_candidate(c, false);
+        for i in 0..self.near_offsets.len() {
+            let q = (c as isize + self.near_offsets[i]) as usize;
             if q < self.near.len() {
                 self.near[q] = self.near[q].saturating_add(1);
+                if self.near[q] == 1 && self.stones[q] == EMPTY {
+                    self.set_candidate(q, true);
+                }
             }
         }
         self.hash ^= self.zobrist[c][p] ^ SIDE_KEY;
@@ -1232,12 +1266,16 @@ impl PatternBoard {
             self.refresh(c);
             self.redecide();
         }
-        for &o in &self.near_offsets {
-            let q = (c as isize + o) as usize;
+        for i in 0..self.near_offsets.len() {
+            let q = (c as isize + self.near_offsets[i]) as usize;
             if q < self.near.len() {
                 self.near[q] -= 1;
+                if self.near[q] == 0 {
+                    self.set_candidate(q, false);
+                }
             }
         }
+        self.set_candidate(c, self.near[c] > 0);
         self.hash ^= self.zobrist[c][p] ^ SIDE_KEY;
         self.to_move = p;
     }
@@ -1490,6 +1528,7 @@ mod tests {
                 let c = c as usize;
                 assert_eq!(b.threat[c], fresh.threat[c]);
                 assert_eq!(b.near[c], fresh.near[c]);
+                assert_eq!(b.candidates().any(|q| q == c), b.is_candidate(c));
                 assert_eq!(b.keys[c], fresh.keys[c]);
                 if b.stone(c) == EMPTY {
                     assert_eq!(b.lines[c], fresh.lines[c]);
