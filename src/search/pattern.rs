@@ -101,6 +101,14 @@ pub const THREATS: usize = 13;
 
 const LINES: usize = 13;
 
+/// How much a change of one in direction `d`'s line pattern changes a cell's combination index.
+const PCODE_STEP: [i32; 4] = [
+    (LINES * LINES * LINES) as i32,
+    (LINES * LINES) as i32,
+    LINES as i32,
+    1,
+];
+
 /// Cell contents in a line key.
 const K_EMPTY: u32 = 0;
 const K_WALL: u32 = 3;
@@ -529,6 +537,9 @@ pub struct PatternBoard {
     stones: Vec<u8>,
     keys: Vec<[u32; 4]>,
     lines: Vec<[[Line; 4]; 2]>,
+    /// Per cell and colour, its four line patterns as one index into the combination table
+    /// ([`combined`]: `((l₀·13 + l₁)·13 + l₂)·13 + l₃`), kept with the patterns.
+    pcode: Vec<[u16; 2]>,
     threat: Vec<[Threat; 2]>,
     value: Vec<[i32; 2]>,
     /// Per empty cell and colour, the evaluation's value pair ([`pack`]ed: that colour to move,
@@ -590,6 +601,7 @@ struct Frame {
 struct Saved {
     cell: u16,
     lines: [[Line; 4]; 2],
+    pcode: [u16; 2],
     threat: [Threat; 2],
     value: [i32; 2],
     eval: [i64; 2],
@@ -662,6 +674,7 @@ impl PatternBoard {
             stones,
             keys: vec![[0; 4]; size],
             lines: vec![[[Line::Dead; 4]; 2]; size],
+            pcode: vec![[0; 2]; size],
             threat: vec![[Threat::None; 2]; size],
             value: vec![[0; 2]; size],
             near: vec![0; size],
@@ -963,6 +976,12 @@ impl PatternBoard {
             self.lines[c][0][d] = l[0];
             self.lines[c][1][d] = l[1];
         }
+        for p in 0..2 {
+            let pl = self.lines[c][p];
+            self.pcode[c][p] =
+                (((pl[0] as usize * LINES + pl[1] as usize) * LINES + pl[2] as usize) * LINES
+                    + pl[3] as usize) as u16;
+        }
         self.rescore(c);
     }
 
@@ -977,8 +996,11 @@ impl PatternBoard {
         if SAVE {
             self.save(c);
         }
-        self.lines[c][0][d] = l[0];
-        self.lines[c][1][d] = l[1];
+        for (p, &line) in l.iter().enumerate() {
+            let change = (line as i32 - self.lines[c][p][d] as i32) * PCODE_STEP[d];
+            self.pcode[c][p] = (self.pcode[c][p] as i32 + change) as u16;
+            self.lines[c][p][d] = line;
+        }
         self.rescore(c);
     }
 
@@ -988,6 +1010,7 @@ impl PatternBoard {
         self.saved.push(Saved {
             cell: c as u16,
             lines: self.lines[c],
+            pcode: self.pcode[c],
             threat: self.threat[c],
             value: self.value[c],
             eval: self.eval[c],
@@ -1061,11 +1084,9 @@ impl PatternBoard {
         }
         // Freestyle and standard: no forbidden points, the threats straight from the table (the
         // search's hottest path, kept free of renju's checks).
-        let lines = self.lines[c];
-        for (p, pl) in lines.iter().enumerate() {
-            let i = ((pl[0] as usize * LINES + pl[1] as usize) * LINES + pl[2] as usize) * LINES
-                + pl[3] as usize;
-            let (t, v, e) = self.combined[i].parts();
+        let pcode = self.pcode[c];
+        for (p, &i) in pcode.iter().enumerate() {
+            let (t, v, e) = self.combined[i as usize].parts();
             let old = self.threat[c][p];
             self.counts[p][old as usize] -= 1;
             self.counts[p][t as usize] += 1;
@@ -1082,11 +1103,9 @@ impl PatternBoard {
     /// 1 % more instructions a node under callgrind.)
     #[inline(never)]
     fn rescore_renju(&mut self, c: usize) {
-        let lines = self.lines[c];
-        for (p, pl) in lines.iter().enumerate() {
-            let i = ((pl[0] as usize * LINES + pl[1] as usize) * LINES + pl[2] as usize) * LINES
-                + pl[3] as usize;
-            let (mut t, mut v, mut e) = self.combined[i].parts();
+        let pcode = self.pcode[c];
+        for (p, &i) in pcode.iter().enumerate() {
+            let (mut t, mut v, mut e) = self.combined[i as usize].parts();
             if self.renju.as_ref().is_some_and(|(black, _)| *black == p) {
                 // Black's forbidden point: no threat, no move.
                 let forbidden = self.decide_forbidden(c, t);
@@ -1251,6 +1270,7 @@ impl PatternBoard {
             for s in self.saved.drain(frame.saved as usize..) {
                 let q = s.cell as usize;
                 self.lines[q] = s.lines;
+                self.pcode[q] = s.pcode;
                 self.threat[q] = s.threat;
                 self.value[q] = s.value;
                 self.eval[q] = s.eval;
@@ -1532,6 +1552,7 @@ mod tests {
                 assert_eq!(b.keys[c], fresh.keys[c]);
                 if b.stone(c) == EMPTY {
                     assert_eq!(b.lines[c], fresh.lines[c]);
+                    assert_eq!(b.pcode[c], fresh.pcode[c]);
                     assert_eq!(b.value[c], fresh.value[c]);
                     assert_eq!(b.eval[c], fresh.eval[c]);
                 }
