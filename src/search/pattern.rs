@@ -548,7 +548,7 @@ pub struct PatternBoard {
     /// Stones near each cell (within two in any direction, or three along a line).
     near: Vec<u8>,
     /// The candidate moves as a bit set over the padded cells: the empty cells with a stone
-    /// near them ([`PatternBoard::is_candidate`]).
+    /// near them (`near` above zero).
     candidates: Vec<u64>,
     counts: [[u16; THREATS]; 2],
     value_sum: [i32; 2],
@@ -900,7 +900,8 @@ impl PatternBoard {
         self.stones[i] == EMPTY && self.near[i] > 0
     }
 
-    /// The candidate moves ([`PatternBoard::is_candidate`]) in the order of [`PatternBoard::cells`].
+    /// The candidate moves (the empty cells with a stone near them) in the order of
+    /// [`PatternBoard::cells`].
     #[inline]
     pub fn candidates(&self) -> impl Iterator<Item = usize> + '_ {
         self.candidates.iter().enumerate().flat_map(|(w, &bits)| {
@@ -978,9 +979,7 @@ impl PatternBoard {
         }
         for p in 0..2 {
             let pl = self.lines[c][p];
-            self.pcode[c][p] =
-                (((pl[0] as usize * LINES + pl[1] as usize) * LINES + pl[2] as usize) * LINES
-                    + pl[3] as usize) as u16;
+            self.pcode[c][p] = (0..4).map(|d| pl[d] as i32 * PCODE_STEP[d]).sum::<i32>() as u16;
         }
         self.rescore(c);
     }
@@ -1143,7 +1142,8 @@ impl PatternBoard {
     }
 
     /// Updates the line keys of the cells within four of `c` on its lines with `code` XOR-ed in
-    /// (`c`'s stone put or taken), and refreshes the empty ones.
+    /// (`c`'s stone put or taken), and, unless `MODE` is [`TOUCH_KEYS`], refreshes the empty ones
+    /// (saving them first under [`TOUCH_SAVE`]).
     #[inline]
     fn touch<const MODE: u8>(&mut self, c: usize, code: u32) {
         // The reach as a constant, so that the loops unroll (four under freestyle).
