@@ -448,7 +448,7 @@ impl Brain {
     }
 
     /// The time the next move may take ([`time::Clock::budget`]): `timeout_turn` less a margin
-    /// (a tenth, 50 ms to 500 ms), spent whole; with a match clock, an optimum share of
+    /// (a twentieth, 30 ms to 500 ms), spent whole; with a match clock, an optimum share of
     /// `time_left` and a maximum the search never passes.
     pub fn budget(&self) -> time::Budget {
         time::Clock {
@@ -1029,9 +1029,9 @@ mod tests {
     fn info_sets_the_times_and_the_run() {
         let mut b = brain();
         say(&mut b, "INFO timeout_turn 1000");
-        assert_eq!(b.move_time(), Duration::from_millis(900));
+        assert_eq!(b.move_time(), Duration::from_millis(950));
         say(&mut b, "INFO timeout_turn 100");
-        assert_eq!(b.move_time(), Duration::from_millis(50));
+        assert_eq!(b.move_time(), Duration::from_millis(70));
         say(&mut b, "INFO timeout_turn 10000");
         say(&mut b, "INFO timeout_match 60000");
         say(&mut b, "INFO time_left 15000");

@@ -29,8 +29,11 @@ const TEMPO: i32 = 100;
 const MAX_PLY: usize = 120;
 /// Plies of forced blocks the quiescence search follows.
 const QS_PLIES: i32 = 24;
-/// No new iteration starts after this share of the move's time (the deadline is at 92 %).
+/// No new iteration starts after this share of the move's time (the deadline: [`DEADLINE_SHARE`]).
 const NEW_ITERATION_SHARE: f64 = 0.9;
+/// The share of the move's time (the turn less its margin) at which the search stops, short of
+/// the limit: a loaded machine may not run the thread at once.
+const DEADLINE_SHARE: f64 = 0.97;
 /// Fours a VCF may play.
 const VCF_FOURS: i32 = 12;
 
@@ -931,7 +934,7 @@ pub fn think(
         return None;
     }
     // Short of the limit: a loaded machine may not run the thread at once.
-    let deadline = limits.time.map(|t| started + t.mul_f64(0.92));
+    let deadline = limits.time.map(|t| started + t.mul_f64(DEADLINE_SHARE));
     let shared = &shared;
     let threads = limits.threads.clamp(1, super::available_cores().max(1));
     let (value, best, depth, main_nodes, sel_depth) = std::thread::scope(|scope| {
