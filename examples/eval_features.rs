@@ -3,10 +3,11 @@
 //! `cargo run --release --example eval_features < POSITIONS > FEATURES`: reads the lines of
 //! `scripts/eval_data.py` (`size result eval depth x,y x,y …`, the stones in the order played,
 //! black first) and prints, for each position the pattern board takes, one line of numbers:
-//! Rapfi's eval, the result for the side to move, the hand-set evaluation the fitted one replaced
-//! (the fit's baseline), then the
-//! features (`src/search/pattern.rs`, the layout above `EVAL_FEATURES`). Unreadable lines are
-//! skipped with a note on stderr.
+//! Rapfi's eval, the result for the side to move, the hand-set evaluation the fitted ones replaced
+//! and the evaluation the search uses now (the fit's baselines), then the dense features
+//! (`src/search/pattern.rs`, the layout above `EVAL_FEATURES`), then `|` and the sparse ones as
+//! `index:count` (`PatternBoard::eval_combinations`). Unreadable lines are skipped with a note on
+//! stderr.
 
 use std::io::{BufRead, BufWriter, Write};
 use tictactoe::search::eval_features;
@@ -45,10 +46,14 @@ fn features(line: &str) -> Option<String> {
             Some((x.parse().ok()?, y.parse().ok()?))
         })
         .collect::<Option<Vec<(usize, usize)>>>()?;
-    let (f, current) = eval_features(size, &moves)?;
-    let mut text = format!("{eval} {result} {current}");
-    for v in f {
+    let f = eval_features(size, &moves)?;
+    let mut text = format!("{eval} {result} {} {}", f.hand_set, f.fitted);
+    for v in f.dense {
         text.push_str(&format!(" {v}"));
+    }
+    text.push_str(" |");
+    for (k, n) in f.combinations {
+        text.push_str(&format!(" {k}:{n}"));
     }
     Some(text)
 }

@@ -7,16 +7,20 @@
         --features target/release/examples/eval_features --write src/search/eval_weights.rs
 
 The positions (`size result eval depth x,y …`, see scripts/eval_data.py) go through
-`examples/eval_features.rs`, which prints for each Rapfi's eval, the game's result and the hand-set
-evaluation the fitted one replaced, then the features of `src/search/pattern.rs` (layout above
-`EVAL_FEATURES`). Games are told apart by their stones (a position extending the previous one is
-the same game); a tenth of the games (every tenth) is held out.
+`examples/eval_features.rs`, which prints for each Rapfi's eval, the game's result, the hand-set
+evaluation the fitted ones replaced and the evaluation the search uses now, then the dense features
+of `src/search/pattern.rs` (layout above `EVAL_FEATURES`) and, after `|`, the sparse ones
+(`index:count`: the cells of each combination of four line patterns, for the side to move and the
+side waiting). Of the sparse features those found in at least `--min-positions` training positions
+are fitted (their own L2 `--l2-combinations`), on top of the dense ones. Games are told apart by
+their stones (a position extending the previous one is the same game); a tenth of the games
+(every tenth) is held out.
 
 1. Rapfi's scale: the `s` for which the logistic `1 / (1 + exp(-eval / s))` best predicts the
    games' results (cross-entropy, a scan over s).
 2. The target of each position: Rapfi's win probability `sigmoid(eval / s)`.
-3. The hand-set evaluation's scale `s0` (the same scan, against the target): its held-out loss is the
-   baseline.
+3. The hand-set evaluation's scale `s0` (the same scan, against the target): its held-out loss is a
+   baseline; the evaluation the search uses now (in the same units) is the other.
 4. The weights: logistic regression of the target on the features (cross-entropy with soft labels,
    L2 `--l2` on all but the tempo, Newton's method), on the training games.
 5. The held-out losses of the fit and of the baseline, against the target and against the results.
@@ -55,8 +59,13 @@ def read(data_path: str, features_cmd: str):
             g += 1
         games.append(g)
         prev = stones
-    m = np.array([[float(x) for x in r.split()] for r in rows])
-    return m[:, 0], m[:, 1], m[:, 2], m[:, 3:], np.array(games)
+    dense, sparse = [], []
+    for r in rows:
+        d, _, sp = r.partition("|")
+        dense.append([float(x) for x in d.split()])
+        sparse.append({int(k): float(v) for k, v in (w.split(":") for w in sp.split())})
+    m = np.array(dense)
+    return m[:, 0], m[:, 1], m[:, 2], m[:, 3], m[:, 4:], sparse, np.array(games)
 
 
 def sigmoid(x):
@@ -77,7 +86,8 @@ def best_scale(x, labels):
 
 
 def fit(X, y, l2, iters=30):
-    """Logistic regression with soft labels y, L2 on all but column 0 (Newton's method)."""
+    """Logistic regression with soft labels y, L2 `l2` (one value, or one per column) on all but
+    column 0 (Newton's method)."""
     n, k = X.shape
     # Columns scaled to unit spread for the penalty and the conditioning.
     sd = X.std(axis=0)
@@ -85,7 +95,7 @@ def fit(X, y, l2, iters=30):
     sd[0] = 1
     Z = X / sd
     w = np.zeros(k)
-    pen = np.full(k, l2 * n)
+    pen = np.broadcast_to(np.asarray(l2, dtype=float) * n, (k,)).copy()
     pen[0] = 0
     for _ in range(iters):
         q = sigmoid(Z @ w)
@@ -103,11 +113,29 @@ def main():
     ap.add_argument("--data", required=True)
     ap.add_argument("--features", default="target/release/examples/eval_features")
     ap.add_argument("--l2", type=float, default=1e-4)
+    ap.add_argument("--l2-combinations", type=float, default=1e-3)
+    ap.add_argument("--min-positions", type=int, default=50)
+    ap.add_argument("--own-limit", type=int, default=6000,
+                    help="largest own weight of a combination (in the weights' units)")
     ap.add_argument("--write", help="the Rust file of the weights to write")
     args = ap.parse_args()
-    ev, result, current, X, games = read(args.data, args.features)
+    ev, result, current, fitted, dense, sparse, games = read(args.data, args.features)
     hold = games % 10 == 9
     train = ~hold
+    seen = {}
+    for i in np.flatnonzero(train):
+        for k in sparse[i]:
+            seen[k] = seen.get(k, 0) + 1
+    keys = sorted(k for k, c in seen.items() if c >= args.min_positions)
+    col = {k: j for j, k in enumerate(keys)}
+    S = np.zeros((len(ev), len(keys)))
+    for i, sp in enumerate(sparse):
+        for k, v in sp.items():
+            if k in col:
+                S[i, col[k]] = v
+    X = np.hstack([dense, S])
+    nd = dense.shape[1]
+    print(f"{len(seen)} combinations seen, {len(keys)} in at least {args.min_positions} positions")
     print(f"{len(ev)} positions from {games.max() + 1} games; {hold.sum()} held out "
           f"({games[hold].size and len(set(games[hold]))} games), {X.shape[1]} features")
     s_r, l_r = best_scale(ev[train], result[train])
@@ -119,21 +147,35 @@ def main():
     base_r = xent(result[hold], sigmoid(current[hold] / s0))
     print(f"hand-set evaluation: scale {s0:.0f}; held-out loss {base_t:.4f} against Rapfi, "
           f"{base_r:.4f} against the results")
+    print(f"the search's evaluation now: held-out loss "
+          f"{xent(target[hold], sigmoid(fitted[hold] / s0)):.4f} against Rapfi, "
+          f"{xent(result[hold], sigmoid(fitted[hold] / s0)):.4f} against the results")
     floor = xent(target[hold], target[hold])
     print(f"(the loss of Rapfi's own probabilities against themselves: {floor:.4f})")
-    w = fit(X[train], target[train], args.l2)
+    l2 = np.concatenate([np.full(nd, args.l2), np.full(len(keys), args.l2_combinations)])
+    w = fit(X[train], target[train], l2)
     pred = sigmoid(X @ w)
     print(f"fit (L2 {args.l2:g}): training loss {xent(target[train], pred[train]):.4f}; held-out "
           f"{xent(target[hold], pred[hold]):.4f} against Rapfi, {xent(result[hold], pred[hold]):.4f} "
           f"against the results")
     ints = np.round(w * s0 * (1 << SHIFT)).astype(int)
+    ints[nd:] = np.clip(ints[nd:], -args.own_limit, args.own_limit)
     pred_i = sigmoid(np.floor((X @ ints) / (1 << SHIFT)) / s0)
     print(f"rounded to integers (x {s0:.0f} x {1 << SHIFT}): held-out "
           f"{xent(target[hold], pred_i[hold]):.4f}")
-    print("weights:", " ".join(str(v) for v in ints))
+    print("weights:", " ".join(str(v) for v in ints[:nd]))
+    own = {}
+    for k, v in zip(keys, ints[nd:]):
+        pair = own.setdefault(k // 2, [0, 0])
+        pair[k % 2] = int(v)
+    own = {k: p for k, p in own.items() if p != [0, 0]}
+    print(f"{len(own)} combinations with their own weights")
     if args.write:
+        dense_w = ints[:nd]
         body = ",\n".join(
-            "    " + ", ".join(str(v) for v in ints[i:i + 12]) for i in range(0, len(ints), 12))
+            "    " + ", ".join(str(v) for v in dense_w[i:i + 12]) for i in range(0, nd, 12))
+        items = [f"({k}, {m}, {wt})" for k, (m, wt) in sorted(own.items())]
+        combos = ",\n".join("    " + ", ".join(items[i:i + 6]) for i in range(0, len(items), 6))
         text = f"""//! The gomoku evaluation's weights (layout: `pattern.rs`, above `EVAL_FEATURES`), fitted to
 //! Rapfi's evaluations of {len(ev)} positions of its self-play ({hold.sum()} held out: loss
 //! {xent(target[hold], pred_i[hold]):.4f} against the hand-set evaluation's {base_t:.4f}). Made by
@@ -142,6 +184,7 @@ def main():
 //! python3 scripts/eval_data.py --turn-ms 50 --minutes 30 --out /tmp/eval-data.txt
 //! cargo build --release --example eval_features
 //! python3 scripts/fit_eval.py --data /tmp/eval-data.txt --l2 {args.l2:g} \\
+//!     --l2-combinations {args.l2_combinations:g} --min-positions {args.min_positions} \\
 //!     --write src/search/eval_weights.rs
 //! ```
 //!
@@ -151,8 +194,14 @@ def main():
 pub const EVAL_SHIFT: u32 = {SHIFT};
 
 /// The weights (a feature's count times its weight, summed and shifted, is the evaluation).
-pub const EVAL_WEIGHTS: [i32; {len(ints)}] = [
+pub const EVAL_WEIGHTS: [i32; {nd}] = [
 {body},
+];
+
+/// The combinations' own weights: `(key, when to move, when waiting)` (`pattern.rs`,
+/// `combination_key`).
+pub const EVAL_COMBINATIONS: [(u16, i16, i16); {len(own)}] = [
+{combos},
 ];
 """
         with open(args.write, "w", encoding="utf-8") as f:

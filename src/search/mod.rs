@@ -109,12 +109,25 @@ pub fn cancel_flag() -> Arc<AtomicBool> {
     Arc::new(AtomicBool::new(false))
 }
 
-/// The gomoku evaluation's features ([`pattern::PatternBoard::eval_features`]) and the hand-set
-/// evaluation it replaced, of the freestyle position after `moves` (columns and rows, 0-based, black
-/// first) on a `size` × `size` board, for `examples/eval_features.rs` and `scripts/fit_eval.py`;
-/// `None` for a size the pattern board does not play or a move off the board or on a stone.
+/// The gomoku evaluation's features of one position, for `examples/eval_features.rs` and
+/// `scripts/fit_eval.py`.
 #[doc(hidden)]
-pub fn eval_features(size: usize, moves: &[(usize, usize)]) -> Option<(Vec<i32>, i32)> {
+pub struct EvalFeatures {
+    /// [`pattern::PatternBoard::eval_features`].
+    pub dense: Vec<i32>,
+    /// [`pattern::PatternBoard::eval_combinations`].
+    pub combinations: Vec<(usize, i32)>,
+    /// The hand-set evaluation the fitted ones replaced.
+    pub hand_set: i32,
+    /// The evaluation the search uses now.
+    pub fitted: i32,
+}
+
+/// The gomoku evaluation's features of the freestyle position after `moves` (columns and rows,
+/// 0-based, black first) on a `size` × `size` board; `None` for a size the pattern board does not
+/// play or a move off the board or on a stone.
+#[doc(hidden)]
+pub fn eval_features(size: usize, moves: &[(usize, usize)]) -> Option<EvalFeatures> {
     let mut b = pattern::PatternBoard::new(size, size)?;
     for &(x, y) in moves {
         if x >= size || y >= size {
@@ -126,5 +139,10 @@ pub fn eval_features(size: usize, moves: &[(usize, usize)]) -> Option<(Vec<i32>,
         }
         b.make(c);
     }
-    Some((b.eval_features().to_vec(), gomoku::hand_set_evaluation(&b)))
+    Some(EvalFeatures {
+        dense: b.eval_features().to_vec(),
+        combinations: b.eval_combinations(),
+        hand_set: gomoku::hand_set_evaluation(&b),
+        fitted: b.evaluation(),
+    })
 }

@@ -379,6 +379,11 @@ fn combined() -> &'static [Combined] {
             Line::F4,
             Line::F5,
         ];
+        // The fitted combinations' own weights, by combination key.
+        let mut residuals = vec![(0, 0); COMBINATION_KEYS];
+        for &(key, own_move, own_wait) in EVAL_COMBINATIONS.iter() {
+            residuals[key as usize] = (own_move as i32, own_wait as i32);
+        }
         let mut t = Vec::with_capacity(LINES.pow(4));
         for &a in &all {
             for &b in &all {
@@ -394,11 +399,12 @@ fn combined() -> &'static [Combined] {
                         };
                         let narrow =
                             |x: i32| i16::try_from(x).expect("a cell's value fits 16 bits");
+                        let (own_move, own_wait) = residuals[combination_key(lines)];
                         t.push(Combined {
                             threat,
                             value: narrow(v),
-                            eval_move: narrow(side(&EVAL_WEIGHTS[F_MOVE..])),
-                            eval_wait: narrow(side(&EVAL_WEIGHTS[F_WAIT..])),
+                            eval_move: narrow(side(&EVAL_WEIGHTS[F_MOVE..]) + own_move),
+                            eval_wait: narrow(side(&EVAL_WEIGHTS[F_WAIT..]) + own_wait),
                         });
                     }
                 }
@@ -444,12 +450,18 @@ const THREAT_VALUE: [i32; THREATS] = [0, 0, 0, 4, 6, 8, 14, 30, 6, 18, 40, 60, 0
 // - from `F_MOVE`: the side to move's cells' line patterns `B1` … `F4` (11 counts, a cell
 //   counted once per direction), then its cells' threats `Flex2` … `Five` (12 counts);
 // - from `F_WAIT`: the same 23 counts for the side waiting;
-// - from `F_FLAGS`: whether the side to move has at least one cell of each threat of
-//   `FLAG_THREATS`, then the same for the side waiting.
-// The line and threat counts are kept per cell incrementally (a cell's value pair for each colour:
-// what it adds when that colour is to move and when it waits); the flags come from the threat
-// counts.
-use super::eval_weights::{EVAL_SHIFT, EVAL_WEIGHTS};
+// - from `F_BITS`: the threats each side has ([`threat_bits`], six bits: an open three to make,
+//   one with more, a four, a four with more, an open four, a five), the side to move's then the
+//   side waiting's; then each product of a bit of the side to move's and one of the side
+//   waiting's (36), of two of the side to move's (15), of two of the side waiting's (15).
+// And besides these, sparse: for each combination of four line patterns (in any order:
+// [`combination_key`]) the fit found often enough, the number of the side to move's cells with it
+// and of the side waiting's (`EVAL_COMBINATIONS`: the combination's own weights, on top of its
+// lines' and threat's).
+// The line and threat counts and the combinations are kept per cell incrementally (a cell's value
+// pair for each colour: what it adds when that colour is to move and when it waits); the threat
+// bits come from the threat counts, their weights summed once into a table of all 4,096 pairs.
+use super::eval_weights::{EVAL_COMBINATIONS, EVAL_SHIFT, EVAL_WEIGHTS};
 
 /// The feature of the tempo.
 const F_BIAS: usize = 0;
@@ -462,17 +474,80 @@ const F_LINES: usize = 11;
 const F_THREATS: usize = 12;
 /// The side waiting's counts.
 const F_WAIT: usize = F_MOVE + F_LINES + F_THREATS;
-/// The threat flags.
-const F_FLAGS: usize = F_WAIT + F_LINES + F_THREATS;
-/// The threats whose presence (at least one cell of at least that threat) is a feature.
-const FLAG_THREATS: [Threat; 4] = [
-    Threat::Flex3,
-    Threat::Flex3x2,
-    Threat::Block4,
-    Threat::Block4Flex3,
-];
-/// Number of evaluation features.
-pub const EVAL_FEATURES: usize = F_FLAGS + 2 * FLAG_THREATS.len();
+/// The threat bits and their products.
+const F_BITS: usize = F_WAIT + F_LINES + F_THREATS;
+/// Threat bits per side ([`threat_bits`]).
+const BITS: usize = 6;
+/// Number of evaluation features (the dense ones; the combinations are besides).
+pub const EVAL_FEATURES: usize = F_BITS + 2 * BITS + BITS * BITS + BITS * (BITS - 1);
+/// Combination keys ([`combination_key`]): `13^4`.
+pub const COMBINATION_KEYS: usize = LINES * LINES * LINES * LINES;
+
+/// A combination of four line patterns whatever their order: the patterns sorted, as the digits
+/// of a number in base 13.
+pub fn combination_key(lines: [Line; 4]) -> usize {
+    let mut l = lines.map(|l| l as usize);
+    l.sort_unstable();
+    l.iter().fold(0, |k, &x| k * LINES + x)
+}
+
+/// What threats a side has, from its cells' threat counts `n`: bit 0 an open three to make
+/// (`Flex3`), 1 one with more (`Flex3Plus`, `Flex3x2`), 2 a four (`Block4`), 3 a four with more
+/// (`Block4Plus`, `Block4Flex3`), 4 an open four or two fours (`Flex4`), 5 a five.
+#[inline]
+fn threat_bits(n: &[u16; THREATS]) -> usize {
+    let has = |t: Threat| (n[t as usize] > 0) as usize;
+    has(Threat::Flex3)
+        | (has(Threat::Flex3Plus) | has(Threat::Flex3x2)) << 1
+        | has(Threat::Block4) << 2
+        | (has(Threat::Block4Plus) | has(Threat::Block4Flex3)) << 3
+        | has(Threat::Flex4) << 4
+        | has(Threat::Five) << 5
+}
+
+/// The features of the threat bits `me` (the side to move's) and `opp` (the side waiting's): the
+/// bits, then their products (the layout above `EVAL_FEATURES`), written from `f[F_BITS]`.
+fn bit_features(me: usize, opp: usize, f: &mut [i32]) {
+    let bit = |m: usize, i: usize| ((m >> i) & 1) as i32;
+    let mut k = F_BITS;
+    for m in [me, opp] {
+        for i in 0..BITS {
+            f[k] = bit(m, i);
+            k += 1;
+        }
+    }
+    for i in 0..BITS {
+        for j in 0..BITS {
+            f[k] = bit(me, i) * bit(opp, j);
+            k += 1;
+        }
+    }
+    for m in [me, opp] {
+        for i in 0..BITS {
+            for j in i + 1..BITS {
+                f[k] = bit(m, i) * bit(m, j);
+                k += 1;
+            }
+        }
+    }
+    debug_assert_eq!(k, EVAL_FEATURES);
+}
+
+/// `THREAT_TABLE[me << 6 | opp]`: the weighted threat-bit features of each pair of sides' bits.
+fn threat_table() -> &'static [i32] {
+    static TABLE: OnceLock<Vec<i32>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut f = [0; EVAL_FEATURES];
+        (0..1 << (2 * BITS))
+            .map(|m| {
+                bit_features(m >> BITS, m & ((1 << BITS) - 1), &mut f);
+                (F_BITS..EVAL_FEATURES)
+                    .map(|k| f[k] * EVAL_WEIGHTS[k])
+                    .sum()
+            })
+            .collect()
+    })
+}
 
 /// The weight of line pattern `l` in a side's weights `w` (from its first line count).
 #[inline]
@@ -570,6 +645,8 @@ pub struct PatternBoard {
     /// How far a stone's line keys reach: 4 under freestyle, 5 under the exact rules.
     reach: isize,
     combined: &'static [Combined],
+    /// [`threat_table`].
+    threat_table: &'static [i32],
     /// Under renju: black's colour and the renju board (for black's forbidden points).
     renju: Option<(usize, RenjuBoard)>,
     /// Under renju, per cell, whether it is one of black's forbidden points (as last decided).
@@ -699,6 +776,7 @@ impl PatternBoard {
             mask: if freestyle { 0xFFFF } else { 0xF_FFFF },
             reach: if freestyle { 4 } else { 5 },
             combined: combined(),
+            threat_table: threat_table(),
             renju: tables
                 .renju_black
                 .map(|black| (black, RenjuBoard::new(width, height))),
@@ -841,16 +919,11 @@ impl PatternBoard {
     pub fn evaluation(&self) -> i32 {
         let me = self.to_move;
         let opp = 1 - me;
-        let mut v =
-            EVAL_WEIGHTS[F_BIAS] + unpack(self.eval_sum[me]).0 + unpack(self.eval_sum[opp]).1;
-        for (k, &t) in FLAG_THREATS.iter().enumerate() {
-            if self.count_at_least(me, t) > 0 {
-                v += EVAL_WEIGHTS[F_FLAGS + k];
-            }
-            if self.count_at_least(opp, t) > 0 {
-                v += EVAL_WEIGHTS[F_FLAGS + FLAG_THREATS.len() + k];
-            }
-        }
+        let bits = threat_bits(&self.counts[me]) << BITS | threat_bits(&self.counts[opp]);
+        let v = EVAL_WEIGHTS[F_BIAS]
+            + unpack(self.eval_sum[me]).0
+            + unpack(self.eval_sum[opp]).1
+            + self.threat_table[bits];
         v >> EVAL_SHIFT
     }
 
@@ -880,11 +953,33 @@ impl PatternBoard {
                 }
             }
         }
-        for (k, &t) in FLAG_THREATS.iter().enumerate() {
-            f[F_FLAGS + k] = i32::from(self.count_at_least(me, t) > 0);
-            f[F_FLAGS + FLAG_THREATS.len() + k] = i32::from(self.count_at_least(1 - me, t) > 0);
-        }
+        bit_features(
+            threat_bits(&self.counts[me]),
+            threat_bits(&self.counts[1 - me]),
+            &mut f,
+        );
         f
+    }
+
+    /// The evaluation's sparse features, counted afresh: for each combination of line patterns
+    /// ([`combination_key`]) on the empty cells, `(2 · key, cells of the side to move's)` and
+    /// `(2 · key + 1, cells of the side waiting's)`, those that are not zero, by index.
+    pub fn eval_combinations(&self) -> Vec<(usize, i32)> {
+        let me = self.to_move;
+        let mut n = std::collections::BTreeMap::new();
+        for &c in &self.real {
+            let c = c as usize;
+            if self.stones[c] != EMPTY {
+                continue;
+            }
+            for (p, side) in [(me, 0), (1 - me, 1)] {
+                if !self.forbidden(p, c) {
+                    *n.entry(2 * combination_key(self.lines[c][p]) + side)
+                        .or_insert(0) += 1;
+                }
+            }
+        }
+        n.into_iter().collect()
     }
 
     /// The value of empty cell `i` for `p`.
@@ -1580,11 +1675,20 @@ mod tests {
                 let (mut b, _) = random_position(rule, &mut seed, 4 + round * 2);
                 for _ in 0..2 {
                     let f = b.eval_features();
-                    let sum: i64 = f
+                    let mut sum: i64 = f
                         .iter()
                         .zip(EVAL_WEIGHTS.iter())
                         .map(|(&x, &w)| x as i64 * w as i64)
                         .sum();
+                    for (k, n) in b.eval_combinations() {
+                        let (key, side) = (k / 2, k % 2);
+                        for &(c, own_move, own_wait) in EVAL_COMBINATIONS.iter() {
+                            if c as usize == key {
+                                let w = if side == 0 { own_move } else { own_wait };
+                                sum += n as i64 * w as i64;
+                            }
+                        }
+                    }
                     assert_eq!(
                         b.evaluation() as i64,
                         sum >> EVAL_SHIFT,
