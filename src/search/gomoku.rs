@@ -8,7 +8,7 @@
 //!
 //! Values are for the side to move; a win in `n` plies from the root is `WIN - n`.
 
-use super::pattern::{PatternBoard, Threat, EMPTY};
+use super::pattern::{Line, PatternBoard, Threat, EMPTY};
 use super::time::Stability;
 /// The transposition table (shared with the first engine's, with its own rule of replacement:
 /// [`Table::store_keeping_proofs`]).
@@ -80,6 +80,21 @@ fn new_entry(value: i32, depth: i32, bound: Bound, best: u16) -> Entry {
         proven: value.abs() >= WIN_BOUND,
         best: Some(best),
     }
+}
+
+/// Whether the side to move, with no five of the opponent's to block, wins in five plies by a
+/// four-three or a double three: the opponent has no four to make (outside renju, where a three
+/// of black's may be false). After a four-three the opponent must block the four, which makes no
+/// four of his, and the three becomes an open four; after a double three his one stone stops at
+/// most one of the two lines (they meet only at the stone), and the other becomes an open four;
+/// his stones make no five before ours.
+#[inline]
+fn wins_in_five(b: &PatternBoard) -> bool {
+    let me = b.to_move();
+    let opp = 1 - me;
+    (b.count(me, Threat::Block4Flex3) > 0 || b.count(me, Threat::Flex3x2) > 0)
+        && b.count_at_least(opp, Threat::Block4) == 0
+        && !b.is_renju()
 }
 
 /// What the threads of one search share.
@@ -251,6 +266,10 @@ impl<'a> Worker<'a> {
         if fives == 1 && self.b.five_unblockable(me) {
             return Some(lost_in(ply + 2));
         }
+        // A four-three or a double three the opponent has no four to answer.
+        if fives == 0 && wins_in_five(&self.b) {
+            return Some(win_in(ply + 5));
+        }
         None
     }
 
@@ -412,6 +431,12 @@ impl<'a> Worker<'a> {
         } else {
             self.b.find_exact(opp, Threat::Block4Flex3)
         };
+        // Where we shall block his four after it (its five point): our moves on its lines may
+        // make that block a four of ours, a counter to the whole threat; when the block is a four
+        // of ours already, no move needs to answer it directly.
+        let block = four_three.and_then(|q| self.b.five_point(opp, q));
+        let four_three =
+            four_three.filter(|_| block.is_none_or(|b| self.b.threat(me, b) < Threat::Block4));
         let steps = self.b.steps();
         let on_lines = |c: usize, q: usize| {
             let diff = c as isize - q as isize;
@@ -419,6 +444,19 @@ impl<'a> Worker<'a> {
                 || steps
                     .iter()
                     .any(|&s| diff % s == 0 && (diff / s).abs() <= 4 && self.b.aligned(c, q, s))
+        };
+        // A counter through the block `b`: a cell on one of its lines, within four, where our
+        // stone makes a closed three or more on that line (then the block makes a four).
+        let counters = |c: usize, b: usize| {
+            let diff = c as isize - b as isize;
+            (0..4).any(|d| {
+                let s = steps[d];
+                diff != 0
+                    && diff % s == 0
+                    && (diff / s).abs() <= 4
+                    && self.b.aligned(c, b, s)
+                    && self.b.line(me, c, d) >= Line::B3
+            })
         };
         let killers = self.killers[ply];
         let counter = self.b.last().map_or(u16::MAX, |l| self.counter[l]);
@@ -438,7 +476,7 @@ impl<'a> Worker<'a> {
                 continue;
             }
             if let Some(q) = four_three {
-                if a < Threat::Block4 && !on_lines(c, q) {
+                if a < Threat::Block4 && !on_lines(c, q) && !block.is_some_and(|b| counters(c, b)) {
                     continue;
                 }
             }
@@ -780,6 +818,18 @@ impl<'a> Worker<'a> {
         let mut best = self.b.find(me, Threat::Five).map_or(root[0], |c| c as u16);
         let mut done = 0;
         if let Some(v) = self.decided(0) {
+            if v > 0 {
+                // The winning move: a five, an open four, a four-three, a double three.
+                let threats = [
+                    Threat::Five,
+                    Threat::Flex4,
+                    Threat::Block4Flex3,
+                    Threat::Flex3x2,
+                ];
+                if let Some(c) = threats.iter().find_map(|&t| self.b.find(me, t)) {
+                    best = c as u16;
+                }
+            }
             return (v, best, 0);
         }
         let first = 1 + (self.id as u32 % 2);
@@ -1052,6 +1102,127 @@ mod tests {
         five(me)
     }
 
+    /// Every position where [`wins_in_five`] says the side to move wins, under freestyle and
+    /// standard, checked by brute force on a plain grid: its four-three or double-three cell,
+    /// then for every reply of the opponent's anywhere (none makes five), a move that makes five
+    /// or leaves two cells of five and none of the opponent's.
+    #[test]
+    fn wins_in_five_are_wins() {
+        use crate::rule::Rule;
+        use crate::search::pattern::RuleTables;
+        const N: i32 = 15;
+        let dirs = [(1, 0), (0, 1), (1, 1), (1, -1)];
+        // Whether a stone of `p` on `c` makes five (exactly five when `exact`).
+        let five = |g: &[u8], c: i32, p: u8, exact: bool| {
+            let (x, y) = (c % N, c / N);
+            dirs.iter().any(|&(dx, dy)| {
+                let run = |s: i32| {
+                    (1..6)
+                        .take_while(|&k| {
+                            let (a, b) = (x + s * k * dx, y + s * k * dy);
+                            (0..N).contains(&a)
+                                && (0..N).contains(&b)
+                                && g[(b * N + a) as usize] == p
+                        })
+                        .count()
+                };
+                let n = 1 + run(1) + run(-1);
+                if exact {
+                    n == 5
+                } else {
+                    n >= 5
+                }
+            })
+        };
+        let fives = |g: &[u8], p: u8, exact: bool| {
+            (0..N * N)
+                .filter(|&c| g[c as usize] == 2 && five(g, c, p, exact))
+                .count()
+        };
+        // xorshift64*
+        let next = |s: &mut u64| {
+            *s ^= *s >> 12;
+            *s ^= *s << 25;
+            *s ^= *s >> 27;
+            (s.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize
+        };
+        let mut seed = 5u64;
+        let mut checked = [0; 2];
+        for round in 0..4000 {
+            let (rule, exact) = if round % 2 == 0 {
+                (Rule::Freestyle, false)
+            } else {
+                (Rule::Standard, true)
+            };
+            let mut b = PatternBoard::with_rule(15, 15, RuleTables::of(rule, 0)).unwrap();
+            let stones = 8 + round % 17;
+            let mut tries = 0;
+            while b.stones() < stones && tries < 1000 {
+                tries += 1;
+                let x = 3 + next(&mut seed) % 9;
+                let y = 3 + next(&mut seed) % 9;
+                let c = b.index(x, y);
+                let me = b.to_move();
+                // No five on the board, and none to play for the side to move next.
+                if b.stone(c) == EMPTY && b.threat(me, c) != Threat::Five {
+                    b.make(c);
+                    if b.count(b.to_move(), Threat::Five) > 0 || b.count(me, Threat::Five) > 0 {
+                        b.unmake();
+                    }
+                }
+            }
+            if !wins_in_five(&b) || b.count(1 - b.to_move(), Threat::Five) > 0 {
+                continue;
+            }
+            let me = b.to_move() as u8;
+            let opp = 1 - me;
+            let mut g = vec![2u8; (N * N) as usize];
+            for &c in b.cells() {
+                let (x, y) = b.coords(c as usize);
+                g[y * N as usize + x] = b.stone(c as usize);
+            }
+            let m = [Threat::Block4Flex3, Threat::Flex3x2]
+                .iter()
+                .find_map(|&t| b.find_exact(me as usize, t))
+                .unwrap();
+            let (mx, my) = b.coords(m);
+            let m = my as i32 * N + mx as i32;
+            assert!(!five(&g, m, me, exact));
+            g[m as usize] = me;
+            for r in 0..N * N {
+                if g[r as usize] != 2 {
+                    continue;
+                }
+                assert!(!five(&g, r, opp, exact), "round {round}: {r} makes five");
+                g[r as usize] = opp;
+                let won = (0..N * N).any(|s| {
+                    if g[s as usize] != 2 {
+                        return false;
+                    }
+                    if five(&g, s, me, exact) {
+                        return true;
+                    }
+                    let (dx, dy) = ((s % N - m % N).abs(), (s / N - m / N).abs());
+                    let on_line = (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= 4;
+                    if !on_line {
+                        return false;
+                    }
+                    g[s as usize] = me;
+                    let ok = fives(&g, me, exact) >= 2 && fives(&g, opp, exact) == 0;
+                    g[s as usize] = 2;
+                    ok
+                });
+                assert!(
+                    won,
+                    "round {round} ({rule}): no win after {m} and the reply {r}"
+                );
+                g[r as usize] = 2;
+            }
+            checked[exact as usize] += 1;
+        }
+        assert!(checked[0] >= 10 && checked[1] >= 10, "{checked:?}");
+    }
+
     #[test]
     fn finds_a_win_by_continuous_fours() {
         // The VCF of tests/search.rs: a four at (5,8), its block (6,7), then (5,5) makes two fours.
@@ -1100,6 +1271,24 @@ mod tests {
         let more = best(&next, 40_000);
         line.extend(&more.pv);
         assert!(wins_by(b, &line) || more.value >= MATE - 40, "{line:?}");
+    }
+
+    /// A position of a game lost to Rapfi (`scripts/tactics-15.txt`, Rapfi's +M13): white
+    /// threatens a four-three at (5,12); black's winning (9,7) is none of its direct defences
+    /// but makes (5,11), where black must block white's four, a four of black's. The defences
+    /// once left it out and proved black lost.
+    #[test]
+    fn counters_a_four_three_by_the_block_of_its_four() {
+        let mut b = PatternBoard::new(15, 15).unwrap();
+        for t in "10,9 6,8 6,9 5,10 7,9 8,9 7,7 5,8 8,8 5,9 5,7 7,10".split(' ') {
+            let (x, y) = t.split_once(',').unwrap();
+            b.make(b.index(x.parse().unwrap(), y.parse().unwrap()));
+        }
+        assert_eq!(b.find_exact(1, Threat::Block4Flex3), Some(b.index(5, 12)));
+        assert_eq!(b.five_point(1, b.index(5, 12)), Some(b.index(5, 11)));
+        let r = best(&b, 200_000);
+        assert!(r.value >= MATE - 20, "{r:?}");
+        assert_lost_after(&b, r.best);
     }
 
     #[test]

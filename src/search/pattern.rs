@@ -1021,6 +1021,42 @@ impl PatternBoard {
         }
     }
 
+    /// The five point of the four `p` makes on empty cell `q`: the empty cell on the line of that
+    /// four (within four of `q`) where `p`'s stones on both make five, under the board's rule.
+    pub fn five_point(&self, p: usize, q: usize) -> Option<usize> {
+        let code = p as u32 + 1;
+        (0..4)
+            .filter(|&d| self.lines[q][p][d] == Line::B4)
+            .flat_map(|d| {
+                (1..=4isize).flat_map(move |k| {
+                    // `q` is at offset −k from `q + k·step` (slot 5 − k), at +k from `q − k·step`
+                    // (slot k + 4), as in `touch`.
+                    [(k, 5 - k), (-k, k + 4)].map(|(o, slot)| (d, o, slot))
+                })
+            })
+            .find_map(|(d, o, slot)| {
+                let e = (q as isize + o * self.steps[d]) as usize;
+                if e >= self.stones.len() || self.stones[e] != EMPTY {
+                    return None;
+                }
+                let key = self.keys[e][d] ^ (code << (2 * slot));
+                let index = ((key >> self.shift) & self.mask) as usize;
+                (self.line_table[index][p] == Line::F5).then_some(e)
+            })
+    }
+
+    /// The line pattern a stone of `p` on empty cell `c` makes in direction `d` (of
+    /// [`PatternBoard::steps`]).
+    #[inline]
+    pub fn line(&self, p: usize, c: usize, d: usize) -> Line {
+        self.lines[c][p][d]
+    }
+
+    /// Whether the board plays renju (black has forbidden points).
+    pub fn is_renju(&self) -> bool {
+        self.renju.is_some()
+    }
+
     /// The first empty cell where `p` makes at least `t`, if any.
     pub fn find(&self, p: usize, t: Threat) -> Option<usize> {
         if self.count_at_least(p, t) == 0 {
