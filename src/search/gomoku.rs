@@ -2,7 +2,10 @@
 //! renju's forbidden points) on boards of 5 to 32 a side, on the pattern board
 //! ([`super::pattern`]): iterative deepening with aspiration windows, principal-variation search,
 //! a transposition table, threat-driven move generation (a five to block leaves one move; an
-//! opponent's open three leaves only fours and the cells of his fours), late-move reductions and
+//! opponent's open three leaves only fours and the cells of his fours; his four-three to come,
+//! the cells on its lines, fours, and the moves that make the block of its four a four of ours),
+//! wins in five by a four-three or a double three the opponent cannot answer with a four,
+//! late-move reductions and
 //! pruning, futility pruning and razoring on quiet nodes, history, killer and counter-move
 //! ordering, and a victory-by-continuous-fours search (VCF) as the quiescence search at the leaves.
 //!
@@ -425,7 +428,8 @@ impl<'a> Worker<'a> {
             return;
         }
         let defend = self.b.count(opp, Threat::Flex4) > 0;
-        // Against a four-three to come, only the cells on its lines within four, and fours.
+        // Against a four-three to come, only the cells on its lines within four, our fours, and
+        // the counters through the block of its four (below).
         let four_three = if defend {
             None
         } else {

@@ -13,8 +13,9 @@
 //!   `gomoku`: its search (PVS with aspiration windows, threat-driven move
 //!   generation, LMR and pruning, VCF at the leaves), which `engine` uses for a run of five on
 //!   boards of more than 49 cells.
-//! - `eval_weights`: the pattern search's evaluation weights, fitted to Rapfi's evaluations of its
-//!   self-play positions (`scripts/eval_data.py`, `scripts/fit_eval.py`).
+//! - `eval_weights`: the pattern search's evaluation weights (line patterns, threats, 645
+//!   combinations of four line patterns, both sides' threats and their pairs), fitted to Rapfi's
+//!   evaluations of its self-play positions (`scripts/eval_data.py`, `scripts/fit_eval.py`).
 //! - `time`: the move's time under the Gomocup clock (turn limit, match clock, best-move
 //!   stability).
 //!

@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""The tactical suite from games (`scripts/tactics-15.txt`) for a Gomocup engine that reports mates
+as Rapfi does (`MESSAGE … Eval +M13 …`): how many of the suite's proven wins it proves within a
+node budget (`INFO max_node`), one engine process per position.
+
+    python3 scripts/pbrain_tactics.py --engine PATH/pbrain-rapfi --nodes 300000
+
+Our own search is measured by `scripts/game_tactics.py` (the same positions, `tictactoe move
+--nodes`); this gives the figure to set beside it. Each position is sent as a `BOARD` (the side to
+move's stones as field 1) with `INFO max_node`, a turn limit far beyond it, 32 MiB of memory and
+freestyle; the engine's last `Eval` before its move is its verdict.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from match import MOVE_RE, Engine, EngineDied  # noqa: E402
+
+EVAL_RE = re.compile(r"Eval ([+-]?M?\d+)")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--engine", required=True, help="command of the engine")
+    ap.add_argument("--nodes", type=int, default=300000)
+    ap.add_argument("--suite", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                    "tactics-15.txt"))
+    ap.add_argument("--size", type=int, default=15)
+    ap.add_argument("--verbose", action="store_true")
+    args = ap.parse_args()
+    found = total = 0
+    with open(args.suite, encoding="utf-8") as f:
+        lines = [l.split("#")[0].strip() for l in f]
+    for text in lines:
+        if not text:
+            continue
+        total += 1
+        moves = [tuple(map(int, t.split(","))) for t in text.split()]
+        e = Engine("engine", args.engine, None, lambda _t: None)
+        verdict = None
+        try:
+            e.send(f"START {args.size}")
+            if e.expect(lambda l: l.strip().upper() == "OK", 30) is None:
+                sys.exit("the engine refused START")
+            for info in (f"max_node {args.nodes}", "timeout_turn 1000000", "timeout_match 0",
+                         "max_memory 33554432", "rule 0"):
+                e.send(f"INFO {info}")
+            mover = len(moves) % 2
+            e.send("BOARD")
+            for k, (x, y) in enumerate(moves):
+                e.send(f"{x},{y},{1 if k % 2 == mover else 2}")
+            e.send("DONE")
+
+            def want(line: str) -> bool:
+                nonlocal verdict
+                m = EVAL_RE.search(line)
+                if m:
+                    verdict = m.group(1)
+                return MOVE_RE.match(line) is not None
+
+            if e.expect(want, 600) is None:
+                print(f"position {total}: no move", file=sys.stderr)
+        except EngineDied as err:
+            print(f"position {total}: {err}", file=sys.stderr)
+        finally:
+            e.close()
+        won = verdict is not None and verdict.startswith("+M")
+        found += won
+        if args.verbose:
+            print(f"{total}: {verdict}")
+    print(f"proved {found} of {total} within {args.nodes} nodes")
+
+
+if __name__ == "__main__":
+    main()
