@@ -442,26 +442,20 @@ impl<'a> Worker<'a> {
         let four_three =
             four_three.filter(|_| block.is_none_or(|b| self.b.threat(me, b) < Threat::Block4));
         let steps = self.b.steps();
-        let on_lines = |c: usize, q: usize| {
+        // The direction (of `steps`) in which distinct cells `c` and `q` lie on one line within
+        // four of each other, if they do.
+        let along = |c: usize, q: usize| {
             let diff = c as isize - q as isize;
-            diff == 0
-                || steps
-                    .iter()
-                    .any(|&s| diff % s == 0 && (diff / s).abs() <= 4 && self.b.aligned(c, q, s))
-        };
-        // A counter through the block `b`: a cell on one of its lines, within four, where our
-        // stone makes a closed three or more on that line (then the block makes a four).
-        let counters = |c: usize, b: usize| {
-            let diff = c as isize - b as isize;
-            (0..4).any(|d| {
+            (0..4).find(|&d| {
                 let s = steps[d];
-                diff != 0
-                    && diff % s == 0
-                    && (diff / s).abs() <= 4
-                    && self.b.aligned(c, b, s)
-                    && self.b.line(me, c, d) >= Line::B3
+                diff != 0 && diff % s == 0 && (diff / s).abs() <= 4 && self.b.aligned(c, q, s)
             })
         };
+        let on_lines = |c: usize, q: usize| c == q || along(c, q).is_some();
+        // A counter through the block `b`: a cell on one of its lines, within four, where our
+        // stone makes a closed three or more on that line (then the block makes a four).
+        let counters =
+            |c: usize, b: usize| along(c, b).is_some_and(|d| self.b.line(me, c, d) >= Line::B3);
         let killers = self.killers[ply];
         let counter = self.b.last().map_or(u16::MAX, |l| self.counter[l]);
         let empty_board = self.b.stones() == 0;
