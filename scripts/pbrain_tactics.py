@@ -24,6 +24,23 @@ from match import MOVE_RE, Engine, EngineDied  # noqa: E402
 EVAL_RE = re.compile(r"Eval ([+-]?M?\d+)")
 
 
+def send_position(e: Engine, size: int, moves: list[tuple[int, int]], nodes: int):
+    """Starts `e` on a board of `size`, limits it to `nodes` (a turn limit far beyond it, 32 MiB,
+    freestyle) and sends `moves` (black first) as a `BOARD`, the side to move's stones as field 1:
+    the engine then thinks and answers its move."""
+    e.send(f"START {size}")
+    if e.expect(lambda l: l.strip().upper() == "OK", 30) is None:
+        sys.exit("the engine refused START")
+    for info in (f"max_node {nodes}", "timeout_turn 1000000", "timeout_match 0",
+                 "max_memory 33554432", "rule 0"):
+        e.send(f"INFO {info}")
+    mover = len(moves) % 2
+    e.send("BOARD")
+    for k, (x, y) in enumerate(moves):
+        e.send(f"{x},{y},{1 if k % 2 == mover else 2}")
+    e.send("DONE")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--engine", required=True, help="command of the engine")
@@ -44,17 +61,7 @@ def main():
         e = Engine("engine", args.engine, None, lambda _t: None)
         verdict = None
         try:
-            e.send(f"START {args.size}")
-            if e.expect(lambda l: l.strip().upper() == "OK", 30) is None:
-                sys.exit("the engine refused START")
-            for info in (f"max_node {args.nodes}", "timeout_turn 1000000", "timeout_match 0",
-                         "max_memory 33554432", "rule 0"):
-                e.send(f"INFO {info}")
-            mover = len(moves) % 2
-            e.send("BOARD")
-            for k, (x, y) in enumerate(moves):
-                e.send(f"{x},{y},{1 if k % 2 == mover else 2}")
-            e.send("DONE")
+            send_position(e, args.size, moves, args.nodes)
 
             def want(line: str) -> bool:
                 nonlocal verdict

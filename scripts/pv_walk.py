@@ -26,8 +26,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from match import MOVE_RE, Engine, EngineDied  # noqa: E402
+from pbrain_tactics import EVAL_RE, send_position  # noqa: E402
 
-EVAL_RE = re.compile(r"Eval ([+-]?M?\d+)")
 LINE_RE = re.compile(r"Bestline ((?:[A-Z]\d+ ?)+)")
 
 
@@ -36,17 +36,7 @@ def reference(command: str, size: int, moves: list[tuple[int, int]], nodes: int)
     e = Engine("reference", command, None, lambda _t: None)
     verdict, line, move = None, [], None
     try:
-        e.send(f"START {size}")
-        if e.expect(lambda l: l.strip().upper() == "OK", 30) is None:
-            sys.exit("the reference engine refused START")
-        for info in (f"max_node {nodes}", "timeout_turn 1000000", "timeout_match 0",
-                     "max_memory 33554432", "rule 0"):
-            e.send(f"INFO {info}")
-        mover = len(moves) % 2
-        e.send("BOARD")
-        for k, (x, y) in enumerate(moves):
-            e.send(f"{x},{y},{1 if k % 2 == mover else 2}")
-        e.send("DONE")
+        send_position(e, size, moves, nodes)
 
         def want(text: str) -> bool:
             nonlocal verdict, line, move
