@@ -615,7 +615,9 @@ impl<'a> Worker<'a> {
                 v = -self.search(-beta, -alpha, new_depth, ply + 1, pv_node, false);
             } else {
                 let mut r = 0;
-                if depth >= 2 && searched >= 1 && !(forced || opp_three) {
+                // Late-move reduction, answers to an open three included (eighth round: +28
+                // (+9..+46) over 640 games); only the block of a five is never reduced.
+                if depth >= 2 && searched >= 1 && !forced {
                     r = reduction(depth, searched + 1);
                     if tactical {
                         r -= 1;
