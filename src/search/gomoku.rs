@@ -1052,6 +1052,17 @@ mod tests {
         b
     }
 
+    /// The 15 × 15 board after `moves` (`x,y` from the empty board, black first, as in
+    /// `scripts/tactics-15.txt`).
+    fn from_moves(moves: &str) -> PatternBoard {
+        let mut b = PatternBoard::new(15, 15).unwrap();
+        for t in moves.split_whitespace() {
+            let (x, y) = t.split_once(',').unwrap();
+            b.make(b.index(x.parse().unwrap(), y.parse().unwrap()));
+        }
+        b
+    }
+
     fn best(b: &PatternBoard, nodes: u64) -> SearchResult {
         let tt = Table::with_bytes(1 << 20);
         think(
@@ -1283,11 +1294,7 @@ mod tests {
     /// once left it out and proved black lost.
     #[test]
     fn counters_a_four_three_by_the_block_of_its_four() {
-        let mut b = PatternBoard::new(15, 15).unwrap();
-        for t in "10,9 6,8 6,9 5,10 7,9 8,9 7,7 5,8 8,8 5,9 5,7 7,10".split(' ') {
-            let (x, y) = t.split_once(',').unwrap();
-            b.make(b.index(x.parse().unwrap(), y.parse().unwrap()));
-        }
+        let b = from_moves("10,9 6,8 6,9 5,10 7,9 8,9 7,7 5,8 8,8 5,9 5,7 7,10");
         assert_eq!(b.find_exact(1, Threat::Block4Flex3), Some(b.index(5, 12)));
         assert_eq!(b.five_point(1, b.index(5, 12)), Some(b.index(5, 11)));
         let r = best(&b, 200_000);
@@ -1301,13 +1308,10 @@ mod tests {
     /// within 2,000,000 nodes; at the ply they now cost, it proves the win within 300,000.
     #[test]
     fn finds_a_quiet_win_with_many_defences() {
-        let mut b = PatternBoard::new(15, 15).unwrap();
-        let moves = "8,8 9,10 10,10 9,6 6,9 9,9 6,8 6,10 5,9 7,8 8,9 8,7 9,11 8,10 9,7 10,8 7,9 \
-                     4,9 11,7 10,6 10,5";
-        for t in moves.split_whitespace() {
-            let (x, y) = t.split_once(',').unwrap();
-            b.make(b.index(x.parse().unwrap(), y.parse().unwrap()));
-        }
+        let b = from_moves(
+            "8,8 9,10 10,10 9,6 6,9 9,9 6,8 6,10 5,9 7,8 8,9 8,7 9,11 8,10 9,7 10,8 7,9 \
+             4,9 11,7 10,6 10,5",
+        );
         let r = best(&b, 300_000);
         assert!(r.value >= MATE - 20, "{r:?}");
         assert_lost_after(&b, r.best);
@@ -1318,12 +1322,7 @@ mod tests {
     /// at shallow depths (proved in about 160,000 nodes; 306,000 when they were exempt).
     #[test]
     fn finds_a_win_behind_many_threats() {
-        let mut b = PatternBoard::new(15, 15).unwrap();
-        let moves = "8,8 9,9 6,9 7,10 8,9 8,7 9,10 10,11 6,8 6,7 7,9 5,7 5,9 4,9";
-        for t in moves.split_whitespace() {
-            let (x, y) = t.split_once(',').unwrap();
-            b.make(b.index(x.parse().unwrap(), y.parse().unwrap()));
-        }
+        let b = from_moves("8,8 9,9 6,9 7,10 8,9 8,7 9,10 10,11 6,8 6,7 7,9 5,7 5,9 4,9");
         let r = best(&b, 220_000);
         assert!(r.value >= MATE - 20, "{r:?}");
         assert_lost_within(&b, r.best, 150_000);
