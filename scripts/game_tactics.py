@@ -25,6 +25,31 @@ import os
 WIN_BOUND = 29_000
 
 
+def read_suite(path: str) -> list[tuple[list[tuple[int, int]], str]]:
+    """The suite's positions: each one's moves (`x,y`, black first) and its line as written
+    (a `#` comment and blank lines are no positions)."""
+    out = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            text = line.split("#", 1)[0].strip()
+            if text:
+                out.append(([tuple(map(int, t.split(","))) for t in text.split()], line))
+    return out
+
+
+def think(engine: str, size: int, moves: list[tuple[int, int]], nodes: int):
+    """Our search on the position after `moves` within `nodes` (`tictactoe move --nodes`, one
+    thread, `TICTACTOE_SEARCH_STATS` on): the finished process (its stderr holds the figures)."""
+    cells = [str(y * size + x + 1) for x, y in moves]
+    cmd = [engine, "move", "--player", "search", "--width", str(size), "--height", str(size),
+           "--run", "5", "--nodes", str(nodes), "--start", "x"] + cells
+    out = subprocess.run(cmd, capture_output=True, text=True,
+                         env=dict(os.environ, TICTACTOE_SEARCH_STATS="1"))
+    if out.returncode != 0:
+        sys.exit(f"{' '.join(cmd)}: {out.stderr.strip()}")
+    return out
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--engine", default="target/release/tictactoe")
@@ -35,19 +60,9 @@ def main():
     args = p.parse_args()
     found = total = 0
     nodes_found = []
-    for line in open(args.suite, encoding="utf-8"):
-        text = line.split("#", 1)[0].strip()
-        if not text:
-            continue
+    for moves, line in read_suite(args.suite):
         total += 1
-        moves = [tuple(map(int, t.split(","))) for t in text.split()]
-        cells = [str(y * args.size + x + 1) for x, y in moves]
-        cmd = [args.engine, "move", "--player", "search", "--width", str(args.size), "--height",
-               str(args.size), "--run", "5", "--nodes", str(args.nodes), "--start", "x"] + cells
-        env = dict(os.environ, TICTACTOE_SEARCH_STATS="1")
-        out = subprocess.run(cmd, capture_output=True, text=True, env=env)
-        if out.returncode != 0:
-            sys.exit(f"{' '.join(cmd)}: {out.stderr.strip()}")
+        out = think(args.engine, args.size, moves, args.nodes)
         stats = [l for l in out.stderr.splitlines() if l.startswith("stats")]
         m = re.search(r"nodes (\d+) .* value (-?\d+)", stats[-1]) if stats else None
         value = int(m.group(2)) if m else None

@@ -19,9 +19,11 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from game_tactics import read_suite  # noqa: E402
 from match import MOVE_RE, Engine, EngineDied  # noqa: E402
 
 EVAL_RE = re.compile(r"Eval ([+-]?M?\d+)")
+LINE_RE = re.compile(r"Bestline ((?:[A-Z]\d+ ?)+)")
 
 
 def send_position(e: Engine, size: int, moves: list[tuple[int, int]], nodes: int):
@@ -41,6 +43,35 @@ def send_position(e: Engine, size: int, moves: list[tuple[int, int]], nodes: int
     e.send("DONE")
 
 
+def ask(command: str, size: int, moves: list[tuple[int, int]], nodes: int):
+    """The engine's verdict (its last `Eval`), its move and its principal variation (`x,y`
+    pairs, from its last `Bestline`) at `moves`; the move is `None` when none came within 600 s.
+    Raises `EngineDied`."""
+    e = Engine("engine", command, None, lambda _t: None)
+    verdict, line, move = None, [], None
+    try:
+        send_position(e, size, moves, nodes)
+
+        def want(text: str) -> bool:
+            nonlocal verdict, line, move
+            m = EVAL_RE.search(text)
+            if m:
+                verdict = m.group(1)
+            m = LINE_RE.search(text)
+            if m:
+                # Rapfi's coordinates: a column letter and a 1-based row.
+                line = [(ord(t[0]) - ord("A"), int(t[1:]) - 1) for t in m.group(1).split()]
+            m = MOVE_RE.match(text)
+            if m:
+                move = (int(m.group(1)), int(m.group(2)))
+            return m is not None
+
+        e.expect(want, 600)
+    finally:
+        e.close()
+    return verdict, move, line
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--engine", required=True, help="command of the engine")
@@ -51,31 +82,15 @@ def main():
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args()
     found = total = 0
-    with open(args.suite, encoding="utf-8") as f:
-        lines = [l.split("#")[0].strip() for l in f]
-    for text in lines:
-        if not text:
-            continue
+    for moves, _ in read_suite(args.suite):
         total += 1
-        moves = [tuple(map(int, t.split(","))) for t in text.split()]
-        e = Engine("engine", args.engine, None, lambda _t: None)
         verdict = None
         try:
-            send_position(e, args.size, moves, args.nodes)
-
-            def want(line: str) -> bool:
-                nonlocal verdict
-                m = EVAL_RE.search(line)
-                if m:
-                    verdict = m.group(1)
-                return MOVE_RE.match(line) is not None
-
-            if e.expect(want, 600) is None:
+            verdict, move, _ = ask(args.engine, args.size, moves, args.nodes)
+            if move is None:
                 print(f"position {total}: no move", file=sys.stderr)
         except EngineDied as err:
             print(f"position {total}: {err}", file=sys.stderr)
-        finally:
-            e.close()
         won = verdict is not None and verdict.startswith("+M")
         found += won
         if args.verbose:

@@ -21,54 +21,25 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match import MOVE_RE, Engine, EngineDied  # noqa: E402
-from pbrain_tactics import EVAL_RE, send_position  # noqa: E402
-
-LINE_RE = re.compile(r"Bestline ((?:[A-Z]\d+ ?)+)")
+from game_tactics import read_suite, think  # noqa: E402
+from match import EngineDied  # noqa: E402
+from pbrain_tactics import ask  # noqa: E402
 
 
 def reference(command: str, size: int, moves: list[tuple[int, int]], nodes: int):
-    """The reference engine's verdict, move and principal variation (`x,y` pairs) at `moves`."""
-    e = Engine("reference", command, None, lambda _t: None)
-    verdict, line, move = None, [], None
+    """The reference engine's verdict, move and principal variation at `moves`."""
     try:
-        send_position(e, size, moves, nodes)
-
-        def want(text: str) -> bool:
-            nonlocal verdict, line, move
-            m = EVAL_RE.search(text)
-            if m:
-                verdict = m.group(1)
-            m = LINE_RE.search(text)
-            if m:
-                # Rapfi's coordinates: a column letter and a 1-based row.
-                line = [(ord(t[0]) - ord("A"), int(t[1:]) - 1) for t in m.group(1).split()]
-            m = MOVE_RE.match(text)
-            if m:
-                move = (int(m.group(1)), int(m.group(2)))
-            return m is not None
-
-        e.expect(want, 600)
+        return ask(command, size, moves, nodes)
     except EngineDied as err:
         sys.exit(f"the reference engine: {err}")
-    finally:
-        e.close()
-    return verdict, move, line
 
 
 def ours(engine: str, size: int, moves: list[tuple[int, int]], nodes: int):
     """Our search's value, depth and move at `moves` (`TICTACTOE_SEARCH_STATS`)."""
-    cells = [str(y * size + x + 1) for x, y in moves]
-    cmd = [engine, "move", "--player", "search", "--width", str(size), "--height", str(size),
-           "--run", "5", "--nodes", str(nodes), "--start", "x"] + cells
-    out = subprocess.run(cmd, capture_output=True, text=True,
-                         env=dict(os.environ, TICTACTOE_SEARCH_STATS="1"))
-    if out.returncode != 0:
-        sys.exit(f"{' '.join(cmd)}: {out.stderr.strip()}")
+    out = think(engine, size, moves, nodes)
     stats = [l for l in out.stderr.splitlines() if l.startswith("stats")]
     m = re.search(r"depth (\d+) .* value (-?\d+)", stats[-1]) if stats else None
     cell = int(out.stdout.strip()) - 1
@@ -88,11 +59,10 @@ def main():
     ap.add_argument("--nodes", type=int, default=300_000, help="our node budget")
     ap.add_argument("--reference-nodes", type=int, default=200_000)
     args = ap.parse_args()
-    with open(args.suite, encoding="utf-8") as f:
-        lines = [t for t in (l.split("#")[0].strip() for l in f) if t]
-    if not 1 <= args.line <= len(lines):
-        sys.exit(f"--line: the suite has {len(lines)} positions")
-    moves = [tuple(map(int, t.split(","))) for t in lines[args.line - 1].split()]
+    suite = read_suite(args.suite)
+    if not 1 <= args.line <= len(suite):
+        sys.exit(f"--line: the suite has {len(suite)} positions")
+    moves = list(suite[args.line - 1][0])
     verdict, _, pv = reference(args.reference, args.size, moves, args.reference_nodes)
     print(f"reference: {verdict}, line {' '.join(f'{x},{y}' for x, y in pv)}")
     for k in range(len(pv) + 1):
