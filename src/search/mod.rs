@@ -29,6 +29,7 @@ pub mod calibration;
 mod engine;
 mod eval_weights;
 mod gomoku;
+mod order_weights;
 mod pattern;
 mod rule;
 pub mod time;
@@ -129,6 +130,59 @@ pub struct EvalFeatures {
 /// play or a move off the board or on a stone.
 #[doc(hidden)]
 pub fn eval_features(size: usize, moves: &[(usize, usize)]) -> Option<EvalFeatures> {
+    let b = board_after(size, moves)?;
+    Some(EvalFeatures {
+        dense: b.eval_features().to_vec(),
+        combinations: b.eval_combinations(),
+        hand_set: gomoku::hand_set_evaluation(&b),
+        fitted: b.evaluation(),
+    })
+}
+
+/// One candidate cell of a position, as the move-ordering fit sees it
+/// ([`order_features`]).
+#[doc(hidden)]
+pub struct OrderCell {
+    /// Column and row, 0-based.
+    pub x: usize,
+    pub y: usize,
+    /// The combinations of line patterns ([`pattern::combination_key`]) of the side to move
+    /// and of the side waiting at the cell.
+    pub key_move: usize,
+    pub key_wait: usize,
+    /// Their threats there (`Threat as u8`).
+    pub threat_move: u8,
+    pub threat_wait: u8,
+}
+
+/// The move-ordering fit's features of the freestyle position after `moves` (as
+/// [`eval_features`]), for `examples/order_features.rs` and `scripts/fit_order.py`: its candidate
+/// cells.
+#[doc(hidden)]
+pub fn order_features(size: usize, moves: &[(usize, usize)]) -> Option<Vec<OrderCell>> {
+    let b = board_after(size, moves)?;
+    let me = b.to_move();
+    let key = |p: usize, c: usize| pattern::combination_key([0, 1, 2, 3].map(|d| b.line(p, c, d)));
+    Some(
+        b.candidates()
+            .map(|c| {
+                let (x, y) = b.coords(c);
+                OrderCell {
+                    x,
+                    y,
+                    key_move: key(me, c),
+                    key_wait: key(1 - me, c),
+                    threat_move: b.threat(me, c) as u8,
+                    threat_wait: b.threat(1 - me, c) as u8,
+                }
+            })
+            .collect(),
+    )
+}
+
+/// The freestyle pattern board after `moves`; `None` for a size it does not play or a move off
+/// the board or on a stone.
+fn board_after(size: usize, moves: &[(usize, usize)]) -> Option<pattern::PatternBoard> {
     let mut b = pattern::PatternBoard::new(size, size)?;
     for &(x, y) in moves {
         if x >= size || y >= size {
@@ -140,10 +194,5 @@ pub fn eval_features(size: usize, moves: &[(usize, usize)]) -> Option<EvalFeatur
         }
         b.make(c);
     }
-    Some(EvalFeatures {
-        dense: b.eval_features().to_vec(),
-        combinations: b.eval_combinations(),
-        hand_set: gomoku::hand_set_evaluation(&b),
-        fitted: b.evaluation(),
-    })
+    Some(b)
 }

@@ -355,7 +355,8 @@ pub fn combine(lines: [Line; 4]) -> Threat {
     }
 }
 
-/// `COMBINED[l0·13³ + l1·13² + l2·13 + l3]`: the threat, the value (for move ordering) and the
+/// `COMBINED[l0·13³ + l1·13² + l2·13 + l3]`: the threat, the hand-set value, the move ordering's
+/// value pair and the
 /// evaluation's value pair ([`pack`]: for the side to move, for the side waiting) of four line
 /// patterns.
 ///
@@ -384,6 +385,11 @@ fn combined() -> &'static [Combined] {
         for &(key, own_move, own_wait) in EVAL_COMBINATIONS.iter() {
             residuals[key as usize] = (own_move as i32, own_wait as i32);
         }
+        // The fitted move-ordering values, by combination key.
+        let mut order = vec![(0, 0); COMBINATION_KEYS];
+        for &(key, to_move, waiting) in ORDER_COMBINATIONS.iter() {
+            order[key as usize] = (to_move, waiting);
+        }
         let mut t = Vec::with_capacity(LINES.pow(4));
         for &a in &all {
             for &b in &all {
@@ -399,12 +405,15 @@ fn combined() -> &'static [Combined] {
                         };
                         let narrow =
                             |x: i32| i16::try_from(x).expect("a cell's value fits 16 bits");
-                        let (own_move, own_wait) = residuals[combination_key(lines)];
+                        let key = combination_key(lines);
+                        let (own_move, own_wait) = residuals[key];
                         t.push(Combined {
                             threat,
                             value: narrow(v),
                             eval_move: narrow(side(&EVAL_WEIGHTS[F_MOVE..]) + own_move),
                             eval_wait: narrow(side(&EVAL_WEIGHTS[F_WAIT..]) + own_wait),
+                            order_move: order[key].0 + ORDER_THREAT_MOVE[threat as usize],
+                            order_wait: order[key].1 + ORDER_THREAT_WAIT[threat as usize],
                         });
                     }
                 }
@@ -418,11 +427,15 @@ fn combined() -> &'static [Combined] {
 #[derive(Clone, Copy)]
 struct Combined {
     threat: Threat,
-    /// The value, for move ordering.
+    /// The hand-set value (the hand-set evaluation's; the move ordering's before the ninth round).
     value: i16,
     /// The evaluation's values when the cell's colour is to move and when it waits.
     eval_move: i16,
     eval_wait: i16,
+    /// The move ordering's values of the cell when its colour is to move and when it waits
+    /// ([`PatternBoard::order`]).
+    order_move: i16,
+    order_wait: i16,
 }
 
 impl Combined {
@@ -437,10 +450,10 @@ impl Combined {
     }
 }
 
-/// What a line pattern adds to a cell's value (for move ordering).
+/// What a line pattern adds to a cell's hand-set value.
 const LINE_VALUE: [i32; LINES] = [0, 1, 2, 3, 7, 9, 11, 10, 24, 28, 26, 60, 0];
 
-/// What a threat adds to a cell's value (for move ordering).
+/// What a threat adds to a cell's hand-set value.
 const THREAT_VALUE: [i32; THREATS] = [0, 0, 0, 4, 6, 8, 14, 30, 6, 18, 40, 60, 0];
 
 // The evaluation: a linear function of the features [`PatternBoard::eval_features`] lists, with
@@ -462,6 +475,7 @@ const THREAT_VALUE: [i32; THREATS] = [0, 0, 0, 4, 6, 8, 14, 30, 6, 18, 40, 60, 0
 // pair for each colour: what it adds when that colour is to move and when it waits); the threat
 // bits come from the threat counts, their weights summed once into a table of all 4,096 pairs.
 use super::eval_weights::{EVAL_COMBINATIONS, EVAL_SHIFT, EVAL_WEIGHTS};
+use super::order_weights::{ORDER_COMBINATIONS, ORDER_THREAT_MOVE, ORDER_THREAT_WAIT};
 
 /// The feature of the tempo.
 const F_BIAS: usize = 0;
@@ -982,10 +996,14 @@ impl PatternBoard {
         n.into_iter().collect()
     }
 
-    /// The value of empty cell `i` for `p`.
+    /// The move ordering's values of empty cell `i` for `p` (fitted to Rapfi's moves:
+    /// `super::order_weights`): when `p` is to move (what playing there makes for `p`), and when
+    /// `p` waits (what playing there takes from `p`). The side to move's move-ordering score of a
+    /// cell is its own first value plus the opponent's second.
     #[inline]
-    pub fn value(&self, p: usize, i: usize) -> i32 {
-        self.value[i][p]
+    pub fn order(&self, p: usize, i: usize) -> (i32, i32) {
+        let o = self.combined[self.pcode[i][p] as usize];
+        (o.order_move as i32, o.order_wait as i32)
     }
 
     /// True when empty cell `i` is a candidate move (a stone near it).
@@ -1737,6 +1755,75 @@ mod tests {
             }
         }
         assert!(values.len() > 100, "the evaluation tells positions apart");
+    }
+
+    #[test]
+    fn the_move_ordering_values_are_the_fitted_tables() {
+        // Each empty cell's ordering values, from the incremental pattern codes, against the
+        // fitted tables read by the cell's four line patterns and its threat, both colours, under
+        // each rule (renju's forbidden points aside: they are no moves).
+        let mut seed = 5u64;
+        let (mut checked, mut distinct) = (0, std::collections::HashSet::new());
+        for rule in Rule::ALL {
+            for round in 0..20 {
+                let (b, _) = random_position(rule, &mut seed, 4 + round * 2);
+                for &c in b.cells() {
+                    let c = c as usize;
+                    for p in 0..2 {
+                        if b.stone(c) != EMPTY || b.forbidden(p, c) {
+                            continue;
+                        }
+                        let key = combination_key([0, 1, 2, 3].map(|d| b.line(p, c, d)));
+                        let &(_, to_move, waiting) = ORDER_COMBINATIONS
+                            .iter()
+                            .find(|e| e.0 as usize == key)
+                            .expect("every combination has its values");
+                        let t = b.threat(p, c) as usize;
+                        let expected = (
+                            (to_move + ORDER_THREAT_MOVE[t]) as i32,
+                            (waiting + ORDER_THREAT_WAIT[t]) as i32,
+                        );
+                        assert_eq!(b.order(p, c), expected, "{rule} round {round} cell {c}");
+                        checked += 1;
+                        distinct.insert(expected);
+                    }
+                }
+            }
+        }
+        assert!(
+            checked > 10_000 && distinct.len() > 50,
+            "{checked} cells, {distinct:?}"
+        );
+    }
+
+    #[test]
+    fn the_fitted_ordering_puts_fives_and_their_blocks_first() {
+        // To move, making a five is worth more than anything else; waiting, the opponent's five
+        // to block is worth more than anything but a five of one's own.
+        let five = |p: usize| {
+            let mut b = PatternBoard::new(15, 15).unwrap();
+            let (x, o) = ([(3, 7), (4, 7), (5, 7), (6, 7)], [(3, 9), (9, 3), (11, 11)]);
+            for i in 0..4 {
+                b.set_to_move(p);
+                b.make(b.index(x[i].0, x[i].1));
+                if i < 3 {
+                    b.set_to_move(1 - p);
+                    b.make(b.index(o[i].0, o[i].1));
+                }
+            }
+            b
+        };
+        for p in 0..2 {
+            let b = five(p);
+            let (x7, x2) = (b.index(7, 7), b.index(2, 7));
+            for side in [p, 1 - p] {
+                let mut b = b.clone();
+                b.set_to_move(side);
+                let score = |c: usize| b.order(side, c).0 + b.order(1 - side, c).1;
+                let best = b.candidates().max_by_key(|&c| score(c)).unwrap();
+                assert!([x7, x2].contains(&best), "side {side} to move: {best}");
+            }
+        }
     }
 
     #[test]

@@ -1,0 +1,199 @@
+#!/usr/bin/env python3
+"""Fits the gomoku search's move ordering to Rapfi's choices (issue 18, ninth round).
+
+    python3 scripts/match.py ... --out DIR          # games against Rapfi (their .psq files)
+    cargo build --release --example order_features
+    python3 scripts/fit_order.py --games DIR [DIR ...] \
+        --features target/release/examples/order_features --write src/search/order_weights.rs
+
+1. The positions: every move Rapfi chose in the games (the openings' moves left out), each
+   position and move once.
+2. Their features (`examples/order_features.rs`): for each candidate cell (an empty cell near a
+   stone) the combination of its four line patterns for the side to move and for the side
+   waiting (`combination_key`), and each side's threat there.
+3. The model, Rapfi's `P4SCORES` in form: a cell's score is a value of the mover's combination
+   ("to move") plus one of the waiter's ("waiting"); each is its combination's own weight (those
+   in at least `--min-rows` rows), its four line patterns' weights and its threat's. A softmax
+   over the position's candidates predicts Rapfi's move (cross-entropy, Adam, L2; every tenth
+   position held out). Printed: the held-out loss and how often the best-scored cell is Rapfi's,
+   beside the hand-set ordering's.
+4. With `--write`, each combination's two values (its line patterns' and own weights; the
+   threat's are a separate table, for the threat is known only in the search's tables) in
+   units of 1/`--scale` of a logit, as `src/search/order_weights.rs` (then `cargo fmt`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import itertools
+import os
+import re
+import subprocess
+import sys
+
+import numpy as np
+
+# The hand-set ordering (src/search/gomoku.rs ATTACK, DEFENCE; pattern.rs LINE_VALUE,
+# THREAT_VALUE), for comparison.
+LINE_VALUE = [0, 1, 2, 3, 7, 9, 11, 10, 24, 28, 26, 60, 0]
+THREAT_VALUE = [0, 0, 0, 4, 6, 8, 14, 30, 6, 18, 40, 60, 0]
+ATTACK = [0, 40, 30, 120, 140, 350, 500, 2500, 300, 1000, 5000, 20000, 100000]
+DEFENCE = [0, 25, 20, 80, 90, 250, 350, 1500, 200, 700, 3000, 15000, 50000]
+LINES = 13
+
+
+def positions(dirs: list[str], engine: str) -> list[str]:
+    """`size x,y … | tx,ty` for each move `engine` chose in the games' .psq files (1-based
+    `x,y,ms` lines; the openings' moves, at 0 ms, left out), each once."""
+    seen, out = set(), []
+    for d in dirs:
+        for path in sorted(glob.glob(os.path.join(d, "*.psq"))):
+            with open(path, encoding="utf-8") as f:
+                lines = f.read().splitlines()
+            m = re.match(r"Piskvork (\d+)x\d+, black (\S+), white (\S+)", lines[0] if lines else "")
+            if not m:
+                continue
+            size, names = int(m.group(1)), (m.group(2), m.group(3))
+            moves = []
+            for line in lines[1:]:
+                w = line.split(",")
+                if line.startswith("#") or len(w) != 3:
+                    continue
+                moves.append((int(w[0]) - 1, int(w[1]) - 1, int(w[2])))
+            for i, (x, y, ms) in enumerate(moves):
+                if names[i % 2] != engine or ms == 0:
+                    continue
+                key = (size, tuple((a, b) for a, b, _ in moves[: i + 1]))
+                if key not in seen:
+                    seen.add(key)
+                    out.append(f"{size} " + " ".join(f"{a},{b}" for a, b, _ in moves[:i])
+                               + f" | {x},{y}\n")
+    return out
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--games", nargs="+", required=True, help="directories of .psq games")
+    p.add_argument("--engine", default="rapfi", help="the engine whose moves to learn")
+    p.add_argument("--features", required=True, help="examples/order_features binary")
+    p.add_argument("--min-rows", type=int, default=20)
+    p.add_argument("--l2", type=float, default=1e-4)
+    p.add_argument("--steps", type=int, default=400)
+    p.add_argument("--scale", type=int, default=300)
+    p.add_argument("--write", help="write the weights as this Rust file")
+    args = p.parse_args()
+
+    pos = positions(args.games, args.engine)
+    rows = subprocess.run([args.features], input="".join(pos), capture_output=True, text=True,
+                          check=True).stdout.splitlines()
+    km, ko, tm, to, grp, tgt = [], [], [], [], [], []
+    for g, line in enumerate(rows):
+        w = line.split()
+        t = int(w[0])
+        for i, c in enumerate(w[1:]):
+            a, b, x, y = map(int, c.split(","))
+            km.append(a), ko.append(b), tm.append(x), to.append(y), grp.append(g)
+            tgt.append(i == t)
+    km, ko, tm, to, grp, tgt = map(np.array, (km, ko, tm, to, grp, tgt))
+    starts = np.flatnonzero(np.r_[True, grp[1:] != grp[:-1]])
+    hold = grp % 10 == 0
+    train = ~hold
+
+    def digits(k):
+        return np.stack([(k // LINES**j) % LINES for j in range(4)], 1)
+
+    dm, do = digits(km), digits(ko)
+    uniq, cnt = np.unique(np.r_[km, ko], return_counts=True)
+    vocab = {int(k): i for i, k in enumerate(uniq[cnt >= args.min_rows])}
+    v = len(vocab)
+    im = np.array([vocab.get(int(k), v) for k in km])
+    io = np.array([vocab.get(int(k), v) for k in ko])
+    print(f"{len(pos)} positions ({len(rows)} with Rapfi's move a candidate), {len(km)} cells, "
+          f"{v} combinations with their own weights", file=sys.stderr)
+
+    def logits(w):
+        return (w["Ac"][im] + w["Dc"][io] + w["At"][tm] + w["Dt"][to]
+                + w["Al"][dm].sum(1) + w["Dl"][do].sum(1))
+
+    def softmax(z):
+        mx = np.maximum.reduceat(z, starts)
+        e = np.exp(z - mx[grp])
+        s = np.add.reduceat(e, starts)
+        return e / s[grp], np.log(s) + mx
+
+    def metrics(z, mask):
+        _, lse = softmax(z)
+        loss = -(z[tgt] - lse[grp[tgt]])
+        top = z[tgt] >= np.maximum.reduceat(z, starts)[grp[tgt]]
+        m = mask[starts]
+        return loss[m].mean(), top[m].mean()
+
+    hand = (np.array(ATTACK)[tm] + np.array(DEFENCE)[to]
+            + 2 * (np.array(LINE_VALUE)[dm].sum(1) + np.array(THREAT_VALUE)[tm])
+            + np.array(LINE_VALUE)[do].sum(1) + np.array(THREAT_VALUE)[to])
+    print("hand-set ordering: held-out best-scored cell is Rapfi's %.3f" % metrics(hand, hold)[1],
+          file=sys.stderr)
+    w = {"Ac": np.zeros(v + 1), "Dc": np.zeros(v + 1), "At": np.zeros(LINES),
+         "Dt": np.zeros(LINES), "Al": np.zeros(LINES), "Dl": np.zeros(LINES)}
+    m1 = {k: np.zeros_like(x) for k, x in w.items()}
+    m2 = {k: np.zeros_like(x) for k, x in w.items()}
+    n_train = train[starts].sum()
+    for it in range(1, args.steps + 1):
+        z = logits(w)
+        prob, _ = softmax(z)
+        r = (prob - tgt) * train / n_train
+        grads = {
+            "Ac": np.bincount(im, r, v + 1), "Dc": np.bincount(io, r, v + 1),
+            "At": np.bincount(tm, r, LINES), "Dt": np.bincount(to, r, LINES),
+            "Al": sum(np.bincount(dm[:, j], r, LINES) for j in range(4)),
+            "Dl": sum(np.bincount(do[:, j], r, LINES) for j in range(4)),
+        }
+        for k in w:
+            g = grads[k] + (10 * args.l2 if k in ("Ac", "Dc") else args.l2) * w[k]
+            if k in ("Ac", "Dc"):
+                g[v] = 0  # the rare combinations' shared slot stays 0
+            m1[k] = 0.9 * m1[k] + 0.1 * g
+            m2[k] = 0.999 * m2[k] + 0.001 * g * g
+            w[k] -= 0.05 * (m1[k] / (1 - 0.9**it)) / (np.sqrt(m2[k] / (1 - 0.999**it)) + 1e-8)
+        if it % 100 == 0 or it == args.steps:
+            print("step %d: training loss %.4f, best %.3f; held-out loss %.4f, best %.3f"
+                  % ((it,) + metrics(z, train) + metrics(z, hold)), file=sys.stderr)
+    if not args.write:
+        return
+    s = args.scale
+    combos = []
+    for combo in itertools.combinations_with_replacement(range(LINES), 4):
+        k = 0
+        for x in combo:
+            k = k * LINES + x
+        a = w["Ac"][vocab.get(k, v)] + w["Al"][list(combo)].sum()
+        d = w["Dc"][vocab.get(k, v)] + w["Dl"][list(combo)].sum()
+        combos.append(f"({k}, {round(a * s)}, {round(d * s)})")
+    cmd = " ".join("DIR..." if a in args.games[1:] else "DIR" if a == args.games[0] else a
+                   for a in sys.argv[1:]).replace("DIR DIR...", "DIR...")
+    with open(args.write, "w", encoding="utf-8") as f:
+        f.write(f"""//! The gomoku search's move-ordering values (`pattern.rs`, `order`), fitted to Rapfi's moves
+//! ({len(rows)} positions of games against it; held-out: the best-scored cell is Rapfi's move
+//! in {metrics(z, hold)[1]:.1%}, the hand-set ordering's {metrics(hand, hold)[1]:.1%}). Made by
+//!
+//! ```text
+//! python3 scripts/fit_order.py {cmd}
+//! ```
+//!
+//! (then `cargo fmt`), in units of 1/{s} of a logit.
+
+/// Each combination of four line patterns (`combination_key`, the patterns sorted): its value
+/// to the side to move ("to move") and to the side waiting, its threat's not included.
+pub const ORDER_COMBINATIONS: [(u16, i16, i16); {len(combos)}] = [{", ".join(combos)}];
+
+/// What a threat adds to the value of its cell to the side to move.
+pub const ORDER_THREAT_MOVE: [i16; {LINES}] = [{", ".join(str(round(x * s)) for x in w["At"])}];
+
+/// What a threat adds to the value of its cell to the side waiting.
+pub const ORDER_THREAT_WAIT: [i16; {LINES}] = [{", ".join(str(round(x * s)) for x in w["Dt"])}];
+""")
+
+
+if __name__ == "__main__":
+    main()
