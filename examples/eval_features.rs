@@ -9,28 +9,10 @@
 //! `index:count` (`PatternBoard::eval_combinations`). Unreadable lines are skipped with a note on
 //! stderr.
 
-use std::io::{BufRead, BufWriter, Write};
 use tictactoe::search::eval_features;
 
 fn main() {
-    let stdin = std::io::stdin();
-    let mut out = BufWriter::new(std::io::stdout().lock());
-    let (mut read, mut skipped) = (0, 0);
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
-        read += 1;
-        match features(&line) {
-            Some(text) => {
-                if writeln!(out, "{text}").is_err() {
-                    return;
-                }
-            }
-            None => skipped += 1,
-        }
-    }
-    if skipped > 0 {
-        eprintln!("{skipped} of {read} lines skipped");
-    }
+    tictactoe::search::map_stdin_lines(features);
 }
 
 /// The output line of one input line.

@@ -7,26 +7,8 @@
 //! candidate `k_move,k_wait,t_move,t_wait` (`tictactoe::search::order_features`). Other lines are
 //! skipped with a count on stderr.
 
-use std::io::{BufRead, BufWriter, Write};
-
 fn main() {
-    let mut out = BufWriter::new(std::io::stdout().lock());
-    let (mut read, mut skipped) = (0, 0);
-    for line in std::io::stdin().lock().lines() {
-        let Ok(line) = line else { break };
-        read += 1;
-        match features(&line) {
-            Some(text) => {
-                if writeln!(out, "{text}").is_err() {
-                    return;
-                }
-            }
-            None => skipped += 1,
-        }
-    }
-    if skipped > 0 {
-        eprintln!("{skipped} of {read} lines skipped");
-    }
+    tictactoe::search::map_stdin_lines(features);
 }
 
 /// `x,y` as numbers.

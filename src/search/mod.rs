@@ -196,3 +196,28 @@ fn board_after(size: usize, moves: &[(usize, usize)]) -> Option<pattern::Pattern
     }
     Some(b)
 }
+
+/// For the fits' examples (`examples/eval_features.rs`, `examples/order_features.rs`): each line
+/// of stdin through `f`, its answers to stdout one a line, the lines it answers `None` counted on
+/// stderr.
+#[doc(hidden)]
+pub fn map_stdin_lines(f: impl Fn(&str) -> Option<String>) {
+    use std::io::{BufRead, BufWriter, Write};
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let (mut read, mut skipped) = (0, 0);
+    for line in std::io::stdin().lock().lines() {
+        let Ok(line) = line else { break };
+        read += 1;
+        match f(&line) {
+            Some(text) => {
+                if writeln!(out, "{text}").is_err() {
+                    return;
+                }
+            }
+            None => skipped += 1,
+        }
+    }
+    if skipped > 0 {
+        eprintln!("{skipped} of {read} lines skipped");
+    }
+}
