@@ -355,13 +355,13 @@ pub fn combine(lines: [Line; 4]) -> Threat {
     }
 }
 
-/// `COMBINED[l0·13³ + l1·13² + l2·13 + l3]`: the threat, the hand-set value, the move ordering's
-/// value pair and the
-/// evaluation's value pair ([`pack`]: for the side to move, for the side waiting) of four line
-/// patterns.
+/// `COMBINED[l0·13³ + l1·13² + l2·13 + l3]`: the threat, the hand-set value, the evaluation's
+/// value pair ([`pack`]: for the side to move, for the side waiting) and the move ordering's of
+/// four line patterns.
 ///
-/// An entry is eight bytes (the values fit 16 bits: at most 300 for the value, a few thousand for
-/// the evaluation's, checked as the table is made), so that the table stays in the cache.
+/// An entry is twelve bytes (the values fit 16 bits: at most 300 for the value, a few thousand for
+/// the evaluation's, checked as the table is made; the move ordering's are 16-bit tables), so that
+/// the table stays in the cache.
 fn combined() -> &'static [Combined] {
     static TABLE: OnceLock<Vec<Combined>> = OnceLock::new();
     TABLE.get_or_init(|| {
