@@ -34,8 +34,9 @@ import sys
 
 import numpy as np
 
-# The hand-set ordering (src/search/gomoku.rs ATTACK, DEFENCE; pattern.rs LINE_VALUE,
-# THREAT_VALUE), for comparison.
+# The hand-set ordering the fitted one replaced in the ninth round (gomoku.rs's ATTACK, still its
+# VCF's, and DEFENCE; pattern.rs's LINE_VALUE and THREAT_VALUE, still the hand-set evaluation's),
+# for comparison.
 LINE_VALUE = [0, 1, 2, 3, 7, 9, 11, 10, 24, 28, 26, 60, 0]
 THREAT_VALUE = [0, 0, 0, 4, 6, 8, 14, 30, 6, 18, 40, 60, 0]
 ATTACK = [0, 40, 30, 120, 140, 350, 500, 2500, 300, 1000, 5000, 20000, 100000]

@@ -19,7 +19,7 @@
 //! | protocols, tables | [`pbrain`], [`external`], [`engine_host`], [`contest`], [`arena`], [`analysis`] | the Gomocup engine protocol (our engine; any engine as a player, its processes off the frames), games between players, exhaustive counts |
 //! | files | [`record`], [`settings`] | Piskvork's `.psq` and cell-number files; settings that persist (TOML) |
 //! | players | [`players`], [`explain`], [`bp`] | computer players behind one trait (each explains itself), the behavioral-programming engine of seed 001 |
-//! | engines | [`search`], [`solver`] | alpha-beta and threat-space search (and the pattern search for five in a row, under each rule, with an evaluation fitted to Rapfi's; the Gomocup clock in `search::time`); the exact solver (freestyle and standard) |
+//! | engines | [`search`], [`solver`] | alpha-beta and threat-space search (and the pattern search for five in a row, under each rule, with an evaluation fitted to Rapfi's and a move ordering fitted to its moves; the Gomocup clock in `search::time`); the exact solver (freestyle and standard) |
 //! | vocabulary | [`value`], [`game`], [`rules`], [`rule`], [`geometry`], [`coordinates`] | one value type; the game record; the rules (`State`, `Setup`, `Player`, `Stones`); Gomocup's rules (freestyle, standard, renju and its forbidden points); boards and their lines; cells named to people (`h8`) |
 //!
 //! One vocabulary runs through every layer: a [`Cell`] numbered 1 … width·height row-major from

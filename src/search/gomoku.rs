@@ -1052,12 +1052,12 @@ mod tests {
     /// The 15 × 15 board after `moves` (`x,y` from the empty board, black first, as in
     /// `scripts/tactics-15.txt`).
     fn from_moves(moves: &str) -> PatternBoard {
-        let mut b = PatternBoard::new(15, 15).unwrap();
-        for t in moves.split_whitespace() {
+        let parse = |t: &str| {
             let (x, y) = t.split_once(',').unwrap();
-            b.make(b.index(x.parse().unwrap(), y.parse().unwrap()));
-        }
-        b
+            (x.parse().unwrap(), y.parse().unwrap())
+        };
+        let moves: Vec<_> = moves.split_whitespace().map(parse).collect();
+        crate::search::board_after(15, &moves).unwrap()
     }
 
     fn best(b: &PatternBoard, nodes: u64) -> SearchResult {
