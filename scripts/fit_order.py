@@ -13,13 +13,15 @@
    waiting (`combination_key`), and each side's threat there.
 3. The model, Rapfi's `P4SCORES` in form: a cell's score is a value of the mover's combination
    ("to move") plus one of the waiter's ("waiting"); each is its combination's own weight (those
-   in at least `--min-rows` rows), its four line patterns' weights and its threat's. A softmax
+   in at least `--min-rows` rows), its four line patterns' weights and its threat's; and a value
+   of the pair of the two sides' threats there (tenth round). A softmax
    over the position's candidates predicts Rapfi's move (cross-entropy, Adam, L2; every tenth
    position held out). Printed: the held-out loss and how often the best-scored cell is Rapfi's,
    beside the hand-set ordering's.
 4. With `--write`, each combination's two values (its line patterns' and own weights; the
    threat's are a separate table, for the threat is known only in the search's tables) in
-   units of 1/`--scale` of a logit, as `src/search/order_weights.rs` (then `cargo fmt`).
+   units of 1/`--scale` of a logit, and the threats' and their pairs' tables, as
+   `src/search/order_weights.rs` (then `cargo fmt`).
 """
 
 from __future__ import annotations
@@ -113,8 +115,10 @@ def main() -> None:
     print(f"{len(pos)} positions ({len(rows)} with Rapfi's move a candidate), {len(km)} cells, "
           f"{v} combinations with their own weights", file=sys.stderr)
 
+    pair = tm * LINES + to
+
     def logits(w):
-        return (w["Ac"][im] + w["Dc"][io] + w["At"][tm] + w["Dt"][to]
+        return (w["Ac"][im] + w["Dc"][io] + w["At"][tm] + w["Dt"][to] + w["P"][pair]
                 + w["Al"][dm].sum(1) + w["Dl"][do].sum(1))
 
     def softmax(z):
@@ -136,7 +140,8 @@ def main() -> None:
     print("hand-set ordering: held-out best-scored cell is Rapfi's %.3f" % metrics(hand, hold)[1],
           file=sys.stderr)
     w = {"Ac": np.zeros(v + 1), "Dc": np.zeros(v + 1), "At": np.zeros(LINES),
-         "Dt": np.zeros(LINES), "Al": np.zeros(LINES), "Dl": np.zeros(LINES)}
+         "Dt": np.zeros(LINES), "Al": np.zeros(LINES), "Dl": np.zeros(LINES),
+         "P": np.zeros(LINES * LINES)}
     m1 = {k: np.zeros_like(x) for k, x in w.items()}
     m2 = {k: np.zeros_like(x) for k, x in w.items()}
     n_train = train[starts].sum()
@@ -149,6 +154,7 @@ def main() -> None:
             "At": np.bincount(tm, r, LINES), "Dt": np.bincount(to, r, LINES),
             "Al": sum(np.bincount(dm[:, j], r, LINES) for j in range(4)),
             "Dl": sum(np.bincount(do[:, j], r, LINES) for j in range(4)),
+            "P": np.bincount(pair, r, LINES * LINES),
         }
         for k in w:
             g = grads[k] + (10 * args.l2 if k in ("Ac", "Dc") else args.l2) * w[k]
@@ -171,8 +177,9 @@ def main() -> None:
         a = w["Ac"][vocab.get(k, v)] + w["Al"][list(combo)].sum()
         d = w["Dc"][vocab.get(k, v)] + w["Dl"][list(combo)].sum()
         combos.append(f"({k}, {round(a * s)}, {round(d * s)})")
-    cmd = " ".join("DIR..." if a in args.games[1:] else "DIR" if a == args.games[0] else a
-                   for a in sys.argv[1:]).replace("DIR DIR...", "DIR...")
+    # The command as run, the game directories written as one `DIR...`.
+    words = [a for a in sys.argv[1:] if a not in args.games[1:]]
+    cmd = " ".join("DIR..." if a == args.games[0] else a for a in words)
     with open(args.write, "w", encoding="utf-8") as f:
         f.write(f"""//! The gomoku search's move-ordering values (`pattern.rs`, `order`), fitted to Rapfi's moves
 //! ({len(rows)} positions of games against it; held-out: the best-scored cell is Rapfi's move
@@ -193,6 +200,11 @@ pub const ORDER_THREAT_MOVE: [i16; {LINES}] = [{", ".join(str(round(x * s)) for 
 
 /// What a threat adds to the value of its cell to the side waiting.
 pub const ORDER_THREAT_WAIT: [i16; {LINES}] = [{", ".join(str(round(x * s)) for x in w["Dt"])}];
+
+/// What the pair of threats at a cell adds, by the side to move's threat (rows) and the side
+/// waiting's (columns): a cell where both sides have something is worth more, or less, than
+/// the two threats' values apart.
+pub const ORDER_THREAT_PAIR: [[i16; {LINES}]; {LINES}] = [{", ".join("[" + ", ".join(str(round(x * s)) for x in w["P"][i * LINES:(i + 1) * LINES]) + "]" for i in range(LINES))}];
 """)
 
 

@@ -477,8 +477,9 @@ impl<'a> Worker<'a> {
                 }
             }
             // The fitted values (ninth round: paired against the hand-set ordering over 640
-            // games against Rapfi at eight fixed node counts, +17 points, each count +0 or more).
-            let mut key = self.b.order(me, c).0 + self.b.order(opp, c).1;
+            // games against Rapfi at eight fixed node counts, +17 points, each count +0 or more;
+            // tenth round: the pair of threats, and more games to fit).
+            let mut key = self.b.order_score(c);
             key += self.history[c][me] >> 8;
             let cu = c as u16;
             if tt_move == Some(cu) {

@@ -475,7 +475,9 @@ const THREAT_VALUE: [i32; THREATS] = [0, 0, 0, 4, 6, 8, 14, 30, 6, 18, 40, 60, 0
 // pair for each colour: what it adds when that colour is to move and when it waits); the threat
 // bits come from the threat counts, their weights summed once into a table of all 4,096 pairs.
 use super::eval_weights::{EVAL_COMBINATIONS, EVAL_SHIFT, EVAL_WEIGHTS};
-use super::order_weights::{ORDER_COMBINATIONS, ORDER_THREAT_MOVE, ORDER_THREAT_WAIT};
+use super::order_weights::{
+    ORDER_COMBINATIONS, ORDER_THREAT_MOVE, ORDER_THREAT_PAIR, ORDER_THREAT_WAIT,
+};
 
 /// The feature of the tempo.
 const F_BIAS: usize = 0;
@@ -998,12 +1000,21 @@ impl PatternBoard {
 
     /// The move ordering's values of empty cell `i` for `p` (fitted to Rapfi's moves:
     /// `super::order_weights`): when `p` is to move (what playing there makes for `p`), and when
-    /// `p` waits (what playing there takes from `p`). The side to move's move-ordering score of a
-    /// cell is its own first value plus the opponent's second.
+    /// `p` waits (what playing there takes from `p`). See [`PatternBoard::order_score`].
     #[inline]
     pub fn order(&self, p: usize, i: usize) -> (i32, i32) {
         let o = self.combined[self.pcode[i][p] as usize];
         (o.order_move as i32, o.order_wait as i32)
+    }
+
+    /// The side to move's move-ordering score of empty cell `i` (fitted to Rapfi's moves): its
+    /// own first [`PatternBoard::order`] value, plus the opponent's second, plus the value of the
+    /// pair of the two sides' threats there (`ORDER_THREAT_PAIR`).
+    #[inline]
+    pub fn order_score(&self, i: usize) -> i32 {
+        let (me, opp) = (self.to_move, 1 - self.to_move);
+        let pair = ORDER_THREAT_PAIR[self.threat(me, i) as usize][self.threat(opp, i) as usize];
+        self.order(me, i).0 + self.order(opp, i).1 + pair as i32
     }
 
     /// True when empty cell `i` is a candidate move (a stone near it).
@@ -1761,7 +1772,7 @@ mod tests {
     fn the_move_ordering_values_are_the_fitted_tables() {
         // Each empty cell's ordering values, from the incremental pattern codes, against the
         // fitted tables read by the cell's four line patterns and its threat, both colours, under
-        // each rule (renju's forbidden points aside: they are no moves).
+        // each rule (renju's forbidden points aside: they are no moves); and its score.
         let mut seed = 5u64;
         let (mut checked, mut distinct) = (0, std::collections::HashSet::new());
         for rule in Rule::ALL {
@@ -1787,6 +1798,16 @@ mod tests {
                         checked += 1;
                         distinct.insert(expected);
                     }
+                    // The side to move's score: its value to move, the waiting side's value
+                    // waiting, and their threats' pair read by (to move, waiting).
+                    let me = b.to_move();
+                    if b.stone(c) != EMPTY || b.forbidden(me, c) {
+                        continue;
+                    }
+                    let pair = ORDER_THREAT_PAIR[b.threat(me, c) as usize]
+                        [b.threat(1 - me, c) as usize] as i32;
+                    let score = b.order(me, c).0 + b.order(1 - me, c).1 + pair;
+                    assert_eq!(b.order_score(c), score, "{rule} round {round} cell {c}");
                 }
             }
         }
@@ -1819,8 +1840,7 @@ mod tests {
             for side in [p, 1 - p] {
                 let mut b = b.clone();
                 b.set_to_move(side);
-                let score = |c: usize| b.order(side, c).0 + b.order(1 - side, c).1;
-                let best = b.candidates().max_by_key(|&c| score(c)).unwrap();
+                let best = b.candidates().max_by_key(|&c| b.order_score(c)).unwrap();
                 assert!([x7, x2].contains(&best), "side {side} to move: {best}");
             }
         }
