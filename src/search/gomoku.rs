@@ -51,7 +51,8 @@ const FUTILITY_PER_PLY: i32 = 48;
 const RAZOR_BASE: i32 = 64;
 const RAZOR_PER_PLY: i32 = 32;
 /// Fail-high reduction: a cut node at depth `d` this far above beta (`FAIL_HIGH_PER_PLY · d -
-/// 7`, and `FAIL_HIGH_THREE` more against an open three) searches its quiet moves a ply less.
+/// 7`, and `FAIL_HIGH_THREE` more against an open three) searches its moves but fours a ply
+/// less.
 const FAIL_HIGH_PER_PLY: i32 = 12;
 const FAIL_HIGH_THREE: i32 = 72;
 /// The aspiration window's first half-width; beyond `ASPIRATION_MAX` the window is opened.
