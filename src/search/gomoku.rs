@@ -143,6 +143,31 @@ fn move_count_limit(depth: i32, improving: bool) -> usize {
     (if improving { base } else { base / 2.0 }) as usize + 1
 }
 
+/// The order of the moves: the higher key first, then the lower cell.
+fn by_key(a: &(i32, u16), b: &(i32, u16)) -> std::cmp::Ordering {
+    b.0.cmp(&a.0).then(a.1.cmp(&b.1))
+}
+
+/// Moves picked one at a time before the rest are sorted at once: most nodes search a few.
+const PICKED_ONE_AT_A_TIME: usize = 6;
+
+/// Puts the `i`-th move of the order [`by_key`] at `moves[i]`, given the first `i` in place: the
+/// best of the rest, picked, for the first few; the rest sorted at once after them.
+#[inline]
+fn next_best(moves: &mut [(i32, u16)], i: usize) {
+    if i < PICKED_ONE_AT_A_TIME {
+        let mut best = i;
+        for j in i + 1..moves.len() {
+            if by_key(&moves[j], &moves[best]).is_lt() {
+                best = j;
+            }
+        }
+        moves.swap(i, best);
+    } else if i == PICKED_ONE_AT_A_TIME {
+        moves[i..].sort_unstable_by(by_key);
+    }
+}
+
 /// One thread's search.
 struct Worker<'a> {
     b: PatternBoard,
@@ -430,7 +455,8 @@ impl<'a> Worker<'a> {
         found
     }
 
-    /// The moves to search at a node, best first, into `out`. With a five to block, that cell;
+    /// The moves to search at a node with their keys, into `out`, unordered ([`next_best`] puts
+    /// them in order, best first, as they are searched). With a five to block, that cell;
     /// against an open three, the fours and the cells of the opponent's fours; otherwise every
     /// cell near a stone.
     fn generate(&self, ply: usize, tt_move: Option<u16>, out: &mut Vec<(i32, u16)>) {
@@ -512,7 +538,6 @@ impl<'a> Worker<'a> {
             }
             out.push((key, cu));
         }
-        out.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     }
 
     /// Negamax with alpha-beta and principal-variation search.
@@ -600,6 +625,7 @@ impl<'a> Worker<'a> {
         let mut best_move: Option<u16> = None;
         let mut searched = 0usize;
         for i in 0..moves.len() {
+            next_best(&mut moves, i);
             let c = moves[i].1 as usize;
             let (a, d) = (self.b.threat(me, c), self.b.threat(opp, c));
             let tactical = a >= Threat::Flex3 || d >= Threat::Flex3x2 || forced || opp_three;
@@ -619,7 +645,8 @@ impl<'a> Worker<'a> {
                 && best > -WIN_BOUND
                 && searched >= move_count_limit(depth, improving)
             {
-                continue;
+                // So are all the moves after it (neither the count nor the best goes down).
+                break;
             }
             // The one block of a five costs no depth. The answers to an open three cost a ply,
             // as every move (as in Rapfi): free, they took the nodes the attacker's quiet moves
@@ -803,6 +830,7 @@ impl<'a> Worker<'a> {
     fn root_moves(&mut self) -> Vec<u16> {
         let mut ordered = Vec::new();
         self.generate(0, None, &mut ordered);
+        ordered.sort_unstable_by(by_key);
         if ordered.is_empty() {
             // No defence near: every empty cell.
             return self
