@@ -335,6 +335,9 @@ pub struct Brain {
     /// extension; 0 or absent: no limit). With one thread, games at a node limit are
     /// reproducible whatever the machine's load.
     max_node: Option<u64>,
+    /// The deepest iteration a move may search (`INFO max_depth`, Rapfi's extension; 0 or
+    /// absent: no limit but the search's own).
+    max_depth: Option<u32>,
     search: Search,
     stop: Arc<AtomicBool>,
     ended: bool,
@@ -394,6 +397,7 @@ impl Brain {
             fixed: None,
             threads: 1,
             max_node: None,
+            max_depth: None,
             search: Search::new(Limits::time(1000), Arc::clone(&stop)),
             stop,
             ended: false,
@@ -592,6 +596,11 @@ impl Brain {
             "thread_num" => self.threads = number("thread_num")?.clamp(1, 64) as usize,
             "max_memory" => self.search.set_memory(number("max_memory")?),
             "max_node" => self.max_node = Some(number("max_node")?).filter(|&n| n > 0),
+            "max_depth" => {
+                self.max_depth = Some(number("max_depth")?)
+                    .filter(|&n| n > 0)
+                    .map(|n| n.min(u32::MAX as u64) as u32)
+            }
             // game_type, evaluate, folder and keys not known: nothing to do.
             _ => {}
         }
@@ -680,12 +689,18 @@ impl Brain {
             to_move: OWN,
         };
         let budget = self.budget();
-        self.search.set_limits(self.fixed.unwrap_or_else(|| Limits {
-            threads: self.threads,
-            optimum: budget.optimum,
-            nodes: self.max_node,
-            ..Limits::time(budget.maximum.as_millis() as u64)
-        }));
+        let time = Limits::time(budget.maximum.as_millis() as u64);
+        self.search.set_limits(
+            self.fixed.unwrap_or(Limits {
+                threads: self.threads,
+                optimum: budget.optimum,
+                nodes: self.max_node,
+                max_depth: self
+                    .max_depth
+                    .map_or(time.max_depth, |d| d.min(time.max_depth)),
+                ..time
+            }),
+        );
         let Brain {
             search,
             stop,
@@ -1023,6 +1038,39 @@ mod tests {
         assert!(say(&mut b, "INFO max_node lots")[0].starts_with("ERROR"));
         assert_eq!(say(&mut b, "INFO max_node 0"), Vec::<String>::new());
         assert_eq!(b.max_node, None, "0: no limit");
+    }
+
+    #[test]
+    fn max_depth_limits_the_iterations() {
+        let depths = |max_depth: Option<u32>| {
+            let mut b = Brain::new();
+            let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
+            let sink = Arc::clone(&seen);
+            b.set_progress(Box::new(move |r| {
+                if let Reply::Progress(p) = r {
+                    sink.lock().unwrap().push(p.depth);
+                }
+            }));
+            say(&mut b, "INFO timeout_turn 100000");
+            say(&mut b, "INFO max_node 200000");
+            if let Some(d) = max_depth {
+                say(&mut b, &format!("INFO max_depth {d}"));
+            }
+            say(&mut b, "START 15");
+            say(&mut b, "BOARD");
+            for m in ["7,7,2", "8,8,1", "7,8,2", "6,9,1"] {
+                say(&mut b, m);
+            }
+            say(&mut b, "DONE");
+            let d = seen.lock().unwrap().iter().copied().max();
+            d
+        };
+        assert_eq!(depths(Some(3)), Some(3));
+        assert!(depths(None).is_some_and(|d| d > 3), "deeper without it");
+        let mut b = brain();
+        assert!(say(&mut b, "INFO max_depth deep")[0].starts_with("ERROR"));
+        assert_eq!(say(&mut b, "INFO max_depth 0"), Vec::<String>::new());
+        assert_eq!(b.max_depth, None, "0: no limit");
     }
 
     #[test]
