@@ -551,7 +551,7 @@ impl<'a> Worker<'a> {
         cut_node: bool,
     ) -> i32 {
         // A leaf is one node, the quiescence search's (it was counted twice before the eleventh
-        // round: nodes/s and fixed-node budgets were about a seventh too high).
+        // round: nodes/s and fixed-node budgets were a sixth to a fifth too high).
         if depth <= 0 {
             return self.qsearch(alpha, beta, ply, QS_PLIES);
         }
