@@ -26,15 +26,16 @@ EVAL_RE = re.compile(r"Eval ([+-]?M?\d+)")
 LINE_RE = re.compile(r"Bestline ((?:[A-Z]\d+ ?)+)")
 
 
-def send_position(e: Engine, size: int, moves: list[tuple[int, int]], nodes: int):
-    """Starts `e` on a board of `size`, limits it to `nodes` (a turn limit far beyond it, 32 MiB,
-    freestyle) and sends `moves` (black first) as a `BOARD`, the side to move's stones as field 1:
-    the engine then thinks and answers its move."""
+def send_position(e: Engine, size: int, moves: list[tuple[int, int]], limits: list[str]):
+    """Starts `e` on a board of `size`, limits it by the `INFO` lines `limits` (such as
+    `max_node 300000`; a turn limit far beyond them, 32 MiB, freestyle) and sends `moves` (black
+    first) as a `BOARD`, the side to move's stones as field 1: the engine then thinks and answers
+    its move."""
     e.send(f"START {size}")
     if e.expect(lambda l: l.strip().upper() == "OK", 30) is None:
         sys.exit("the engine refused START")
-    for info in (f"max_node {nodes}", "timeout_turn 1000000", "timeout_match 0",
-                 "max_memory 33554432", "rule 0"):
+    for info in limits + ["timeout_turn 1000000", "timeout_match 0", "max_memory 33554432",
+                          "rule 0"]:
         e.send(f"INFO {info}")
     mover = len(moves) % 2
     e.send("BOARD")
@@ -50,7 +51,7 @@ def ask(command: str, size: int, moves: list[tuple[int, int]], nodes: int):
     e = Engine("engine", command, None, lambda _t: None)
     verdict, line, move = None, [], None
     try:
-        send_position(e, size, moves, nodes)
+        send_position(e, size, moves, [f"max_node {nodes}"])
 
         def want(text: str) -> bool:
             nonlocal verdict, line, move

@@ -30,6 +30,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from match import MOVE_RE, Engine, EngineDied  # noqa: E402
+from pbrain_tactics import send_position  # noqa: E402
 
 RAPFI_EVAL = re.compile(r"Eval ([+-]?M?\d+)")
 OUR_EVAL = re.compile(r"\bev ([+-]?M?\d+)")
@@ -49,17 +50,7 @@ def ask(command: str, size: int, moves, infos, pattern) -> str | None:
     e = Engine("engine", command, None, lambda _t: None)
     found = None
     try:
-        e.send(f"START {size}")
-        if e.expect(lambda l: l.strip().upper() == "OK", 30) is None:
-            return None
-        for info in ["timeout_turn 1000000", "timeout_match 0", "max_memory 33554432",
-                     "rule 0"] + infos:
-            e.send(f"INFO {info}")
-        mover = len(moves) % 2
-        e.send("BOARD")
-        for k, (x, y) in enumerate(moves):
-            e.send(f"{x},{y},{1 if k % 2 == mover else 2}")
-        e.send("DONE")
+        send_position(e, size, moves, infos)
 
         def want(text: str) -> bool:
             nonlocal found

@@ -1009,27 +1009,36 @@ mod tests {
         assert_eq!(say(&mut b, "INFO max_memory 0"), Vec::<String>::new());
     }
 
+    /// A fresh brain's reply on a small 15 × 15 position after the `infos` (`INFO` lines), and
+    /// the depth and nodes of each progress report it made.
+    fn think_with(infos: &[String]) -> (Vec<String>, Vec<(u32, u64)>) {
+        let mut b = Brain::new();
+        let reports = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let sink = Arc::clone(&reports);
+        b.set_progress(Box::new(move |r| {
+            if let Reply::Progress(p) = r {
+                sink.lock().unwrap().push((p.depth, p.nodes));
+            }
+        }));
+        say(&mut b, "INFO timeout_turn 100000");
+        for info in infos {
+            say(&mut b, &format!("INFO {info}"));
+        }
+        say(&mut b, "START 15");
+        say(&mut b, "BOARD");
+        for m in ["7,7,2", "8,8,1", "7,8,2", "6,9,1"] {
+            say(&mut b, m);
+        }
+        let reply = say(&mut b, "DONE");
+        let seen = reports.lock().unwrap().clone();
+        (reply, seen)
+    }
+
     #[test]
     fn max_node_limits_the_search_and_makes_it_reproducible() {
         let play = |max_node: u64| {
-            let mut b = Brain::new();
-            let nodes = Arc::new(std::sync::Mutex::new(Vec::new()));
-            let seen = Arc::clone(&nodes);
-            b.set_progress(Box::new(move |r| {
-                if let Reply::Progress(p) = r {
-                    seen.lock().unwrap().push(p.nodes);
-                }
-            }));
-            say(&mut b, "INFO timeout_turn 100000");
-            say(&mut b, &format!("INFO max_node {max_node}"));
-            say(&mut b, "START 15");
-            say(&mut b, "BOARD");
-            for m in ["7,7,2", "8,8,1", "7,8,2", "6,9,1"] {
-                say(&mut b, m);
-            }
-            let reply = say(&mut b, "DONE");
-            let last = nodes.lock().unwrap().last().copied();
-            (reply, last)
+            let (reply, reports) = think_with(&[format!("max_node {max_node}")]);
+            (reply, reports.last().map(|&(_, nodes)| nodes))
         };
         let (first, nodes) = play(5_000);
         assert!(nodes.is_some_and(|n| n <= 5_000 + 1_000), "{nodes:?}");
@@ -1043,27 +1052,10 @@ mod tests {
     #[test]
     fn max_depth_limits_the_iterations() {
         let depths = |max_depth: Option<u32>| {
-            let mut b = Brain::new();
-            let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
-            let sink = Arc::clone(&seen);
-            b.set_progress(Box::new(move |r| {
-                if let Reply::Progress(p) = r {
-                    sink.lock().unwrap().push(p.depth);
-                }
-            }));
-            say(&mut b, "INFO timeout_turn 100000");
-            say(&mut b, "INFO max_node 200000");
-            if let Some(d) = max_depth {
-                say(&mut b, &format!("INFO max_depth {d}"));
-            }
-            say(&mut b, "START 15");
-            say(&mut b, "BOARD");
-            for m in ["7,7,2", "8,8,1", "7,8,2", "6,9,1"] {
-                say(&mut b, m);
-            }
-            say(&mut b, "DONE");
-            let d = seen.lock().unwrap().iter().copied().max();
-            d
+            let mut infos = vec!["max_node 200000".to_string()];
+            infos.extend(max_depth.map(|d| format!("max_depth {d}")));
+            let (_, reports) = think_with(&infos);
+            reports.iter().map(|&(depth, _)| depth).max()
         };
         assert_eq!(depths(Some(3)), Some(3));
         assert!(depths(None).is_some_and(|d| d > 3), "deeper without it");
