@@ -2,8 +2,10 @@
 //! renju's forbidden points) on boards of 5 to 32 a side, on the pattern board
 //! ([`super::pattern`]): iterative deepening with aspiration windows, principal-variation search,
 //! a transposition table, threat-driven move generation (a five to block leaves one move; an
-//! opponent's open three leaves only fours and the cells of his fours; his four-three to come,
-//! the cells on its lines, fours, and the moves that make the block of its four a four of ours),
+//! opponent's open three leaves only fours and the cells that stop its open four; his four-three
+//! to come, the cells that weaken its lines, fours, and the moves that make the block of its four
+//! a four of ours; under the exact-five rules and renju, every cell of his fours and every cell on
+//! the four-three's lines),
 //! wins in five by a four-three or a double three the opponent cannot answer with a four,
 //! late-move reductions and
 //! pruning, futility pruning and razoring on quiet nodes, history, killer and counter-move
@@ -457,7 +459,7 @@ impl<'a> Worker<'a> {
 
     /// The moves to search at a node with their keys, into `out`, unordered ([`next_best`] puts
     /// them in order, best first, as they are searched). With a five to block, that cell;
-    /// against an open three, the fours and the cells of the opponent's fours; otherwise every
+    /// against an open three, the fours and the defences against its open four; otherwise every
     /// cell near a stone.
     fn generate(&self, ply: usize, tt_move: Option<u16>, out: &mut Vec<(i32, u16)>) {
         let me = self.b.to_move();
@@ -471,6 +473,10 @@ impl<'a> Worker<'a> {
             return;
         }
         let defend = self.b.count(opp, Threat::Flex4) > 0;
+        // Against an open three: under freestyle, the cells that defend against its open four
+        // (`PatternBoard::three_defences`); elsewhere every cell of the opponent's fours.
+        let mut defences = Vec::new();
+        let exact = defend && self.b.three_defences(opp, &mut defences);
         // Against a four-three to come, only the cells on its lines within four, our fours, and
         // the counters through the block of its four (below).
         let four_three = if defend {
@@ -484,6 +490,10 @@ impl<'a> Worker<'a> {
         let block = four_three.and_then(|q| self.b.five_point(opp, q));
         let four_three =
             four_three.filter(|_| block.is_none_or(|b| self.b.threat(me, b) < Threat::Block4));
+        // Under freestyle, of the cells on its lines only those that weaken one of them
+        // (`PatternBoard::four_three_defences`).
+        let exact_four_three =
+            four_three.is_some_and(|q| self.b.four_three_defences(opp, q, &mut defences));
         let steps = self.b.steps();
         // The direction (of `steps`) in which distinct cells `c` and `q` lie on one line within
         // four of each other, if they do.
@@ -513,11 +523,19 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let (a, d) = (self.b.threat(me, c), self.b.threat(opp, c));
-            if defend && a < Threat::Block4 && d < Threat::Block4 {
+            if defend
+                && a < Threat::Block4
+                && (d < Threat::Block4 || exact && !defences.contains(&(c as u16)))
+            {
                 continue;
             }
             if let Some(q) = four_three {
-                if a < Threat::Block4 && !on_lines(c, q) && !block.is_some_and(|b| counters(c, b)) {
+                let defends = if exact_four_three {
+                    defences.contains(&(c as u16))
+                } else {
+                    on_lines(c, q)
+                };
+                if a < Threat::Block4 && !defends && !block.is_some_and(|b| counters(c, b)) {
                     continue;
                 }
             }

@@ -24,8 +24,9 @@
 //!
 //! The threat summary is what the search works from: a five to play wins, the opponent's five must
 //! be blocked, an open four (a [`Threat::Flex4`] cell of the side to move) wins in three, and an
-//! opponent's open three (his `Flex4` cells) leaves only the moves that make a four or stand on one
-//! of his four-making cells.
+//! opponent's open three (his `Flex4` cells) leaves only the moves that make a four or stop his
+//! open four ([`PatternBoard::three_defences`]; under the exact-five rules and renju, every cell of
+//! his fours).
 
 use crate::rule::RenjuBoard;
 use std::sync::OnceLock;
@@ -1074,6 +1075,116 @@ impl PatternBoard {
             })
     }
 
+    /// Under freestyle, the cells that defend against `p`'s open fours to come (his
+    /// [`Threat::Flex4`] cells), pushed onto `out` (some more than once); `false`, and nothing
+    /// pushed, under the exact-five rules and renju, where the caller keeps every cell of his fours.
+    ///
+    /// For a cell `q` where `p` makes an open four on a line (`F4`), the ends of that four (the
+    /// empty cells reached from `q` over `p`'s stones each way) and `q` itself; an end that is an
+    /// `F4` cell too leaves the other end out (`..ooo..`: the two cells beside the three, not the
+    /// far ones). For a cell where `p` makes two fours and no open four, the cell and the other
+    /// four cells on the lines of those fours. Any other move that makes no four of the mover's
+    /// leaves `p` an open four or two fours to make, and loses (as Rapfi's `findFourDefence`;
+    /// the test `every_move_left_out_against_an_open_three_loses` checks it).
+    pub fn three_defences(&self, p: usize, out: &mut Vec<u16>) -> bool {
+        if self.reach != 4 || self.renju.is_some() {
+            return false;
+        }
+        let mut left = self.counts[p][Threat::Flex4 as usize];
+        let pc = p as u8;
+        // The first cell from `q` in direction `step` past `p`'s stones (within four).
+        let past = |q: usize, step: isize| {
+            let mut e = q as isize;
+            for _ in 0..4 {
+                e += step;
+                if self.stones[e as usize] != pc {
+                    break;
+                }
+            }
+            e as usize
+        };
+        for q in self.candidates() {
+            if left == 0 {
+                break;
+            }
+            if self.threat[q][p] != Threat::Flex4 {
+                continue;
+            }
+            left -= 1;
+            out.push(q as u16);
+            let lines = self.lines[q][p];
+            if lines.contains(&Line::F4) {
+                for d in (0..4).filter(|&d| lines[d] == Line::F4) {
+                    let ends = [past(q, -self.steps[d]), past(q, self.steps[d])];
+                    let open =
+                        ends.map(|e| self.stones[e] == EMPTY && self.lines[e][p][d] == Line::F4);
+                    for (i, &e) in ends.iter().enumerate() {
+                        // An end is left out when only the other end is an open-four cell too.
+                        if self.stones[e] == EMPTY && (open[i] || !open[1 - i]) {
+                            out.push(e as u16);
+                        }
+                    }
+                }
+            } else {
+                for d in (0..4).filter(|&d| lines[d] == Line::B4) {
+                    for k in 1..=4isize {
+                        for e in [
+                            q as isize - k * self.steps[d],
+                            q as isize + k * self.steps[d],
+                        ] {
+                            let e = e as usize;
+                            if e < self.stones.len()
+                                && self.stones[e] == EMPTY
+                                && self.lines[e][p][d] >= Line::B4
+                            {
+                                out.push(e as u16);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Under freestyle, the cells that defend against `p`'s four-three on empty cell `q` (a
+    /// [`Threat::Block4Flex3`] cell), pushed onto `out`; `false`, and nothing pushed, under the
+    /// exact-five rules and renju. They are `q` and the empty cells within four of it on its
+    /// lines where the other colour's stone leaves `q` a weaker line: no four where it made a
+    /// four, no open three where it made one (as Rapfi's `DEFENCE` table). The caller adds the
+    /// mover's fours and the counters through the block of the four; any other move leaves `p`
+    /// the four-three (the test `every_move_left_out_against_a_four_three_loses` checks it).
+    pub fn four_three_defences(&self, p: usize, q: usize, out: &mut Vec<u16>) -> bool {
+        if self.reach != 4 || self.renju.is_some() {
+            return false;
+        }
+        out.push(q as u16);
+        let other = (1 - p) as u32 + 1;
+        for d in 0..4 {
+            let line = self.lines[q][p][d];
+            let needed = match line {
+                Line::B4 => Line::B4,
+                Line::F3 | Line::F3S => Line::F3,
+                _ => continue,
+            };
+            for k in 1..=4isize {
+                // A stone at offset +k from `q` is in slot k + 4 of its key, at −k in slot 5 − k.
+                for (o, slot) in [(k, k + 4), (-k, 5 - k)] {
+                    let e = (q as isize + o * self.steps[d]) as usize;
+                    if self.stones[e] != EMPTY {
+                        continue;
+                    }
+                    let key = self.keys[q][d] ^ (other << (2 * slot));
+                    let index = ((key >> self.shift) & self.mask) as usize;
+                    if self.line_table[index][p] < needed {
+                        out.push(e as u16);
+                    }
+                }
+            }
+        }
+        true
+    }
+
     /// The line pattern a stone of `p` on empty cell `c` makes in direction `d` (of
     /// [`PatternBoard::steps`]).
     #[inline]
@@ -1620,6 +1731,190 @@ mod tests {
                 "{rule}: some cells make overlines"
             );
         }
+    }
+
+    #[test]
+    fn every_move_left_out_against_an_open_three_loses() {
+        // Under freestyle, with the other side's open three (or four-four) to come: every move
+        // outside `three_defences` that makes no four leaves him a cell where his stone makes two
+        // or more five points, by the rules engine (so he wins: we have no four to answer with).
+        let g = Geometry::new(15, 15, 5).unwrap();
+        let mut seed = 33u64;
+        let (mut positions, mut left_out, mut kept) = (0, 0, 0);
+        let winning = |own: &CellSet, occupied: &CellSet, q: usize| {
+            let own = *own | CellSet::from_iter([q]);
+            let occupied = *occupied | CellSet::from_iter([q]);
+            (1..=225)
+                .filter(|&y| {
+                    !occupied.contains(y)
+                        && Rule::Freestyle
+                            .winning_line(g, &(own | CellSet::from_iter([y])), y, false)
+                            .is_some()
+                })
+                .count()
+        };
+        for round in 0..4000 {
+            let (b, sets) = random_position(Rule::Freestyle, &mut seed, 12 + round % 40);
+            let me = b.to_move();
+            let opp = 1 - me;
+            if b.count(opp, Threat::Flex4) == 0
+                || b.count(opp, Threat::Five) > 0
+                || b.count(me, Threat::Five) > 0
+            {
+                continue;
+            }
+            positions += 1;
+            let mut defences = Vec::new();
+            assert!(b.three_defences(opp, &mut defences));
+            let threats: Vec<usize> = b
+                .candidates()
+                .filter(|&q| b.threat(opp, q) >= Threat::Flex4)
+                .collect();
+            let occupied = sets[0] | sets[1];
+            for y in 0..15 {
+                for x in 0..15 {
+                    let (m, cell) = (b.index(x, y), g.cell(y, x));
+                    if occupied.contains(cell) || b.threat(me, m) >= Threat::Block4 {
+                        continue;
+                    }
+                    if defences.contains(&(m as u16)) {
+                        kept += 1;
+                        continue;
+                    }
+                    left_out += 1;
+                    let occupied = occupied | CellSet::from_iter([cell]);
+                    assert!(
+                        threats.iter().any(|&q| {
+                            let (qx, qy) = b.coords(q);
+                            let q = g.cell(qy, qx);
+                            !occupied.contains(q) && winning(&sets[opp], &occupied, q) >= 2
+                        }),
+                        "round {round}: ({x},{y}) left out, but it stops every open four"
+                    );
+                }
+            }
+        }
+        assert!(positions >= 400, "{positions} positions with an open three");
+        assert!(
+            kept > 0 && left_out > kept,
+            "kept {kept}, left out {left_out}"
+        );
+    }
+
+    #[test]
+    fn every_move_left_out_against_a_four_three_loses() {
+        // Under freestyle, with the other side's four-three to come (and no open three): every
+        // move the search leaves out (outside `four_three_defences` of the four-three it looks
+        // at, no four, no counter through the block of its four) lets him win by the rules
+        // engine: his four there, our one block, then his stone with two five points, and the
+        // block gave us no five to make.
+        let g = Geometry::new(15, 15, 5).unwrap();
+        let add = |set: &CellSet, c: usize| *set | CellSet::from_iter([c]);
+        // The empty cells within four of (x, y) on its lines, as rules-engine cells.
+        let near = |x: usize, y: usize, occupied: &CellSet| {
+            let mut out = Vec::new();
+            for (dx, dy) in [(1isize, 0isize), (0, 1), (1, 1), (1, -1)] {
+                for k in -4isize..=4 {
+                    let (nx, ny) = (x as isize + k * dx, y as isize + k * dy);
+                    if k != 0 && (0..15).contains(&nx) && (0..15).contains(&ny) {
+                        let c = g.cell(ny as usize, nx as usize);
+                        if !occupied.contains(c) {
+                            out.push(c);
+                        }
+                    }
+                }
+            }
+            out
+        };
+        let xy = |c: usize| ((c - 1) % 15, (c - 1) / 15);
+        // The cells near `c` where `own` makes five.
+        let fives = |own: &CellSet, occupied: &CellSet, c: usize| {
+            let (x, y) = xy(c);
+            near(x, y, occupied)
+                .into_iter()
+                .filter(|&f| {
+                    Rule::Freestyle
+                        .winning_line(g, &add(own, f), f, false)
+                        .is_some()
+                })
+                .collect::<Vec<_>>()
+        };
+        let mut seed = 43u64;
+        let (mut positions, mut left_out, mut kept) = (0, 0, 0);
+        for round in 0..6000 {
+            let (b, sets) = random_position(Rule::Freestyle, &mut seed, 12 + round % 40);
+            let me = b.to_move();
+            let opp = 1 - me;
+            if b.count(opp, Threat::Block4Flex3) == 0
+                || b.count_at_least(opp, Threat::Flex4) > 0
+                || b.count(me, Threat::Five) > 0
+            {
+                continue;
+            }
+            let q = b.find_exact(opp, Threat::Block4Flex3).unwrap();
+            let block = b.five_point(opp, q).unwrap();
+            if b.threat(me, block) >= Threat::Block4 {
+                continue;
+            }
+            positions += 1;
+            let mut defences = Vec::new();
+            assert!(b.four_three_defences(opp, q, &mut defences));
+            let (qx, qy) = b.coords(q);
+            let qc = g.cell(qy, qx);
+            let occupied = sets[0] | sets[1];
+            for y in 0..15 {
+                for x in 0..15 {
+                    let (m, cell) = (b.index(x, y), g.cell(y, x));
+                    if occupied.contains(cell) || b.threat(me, m) >= Threat::Block4 {
+                        continue;
+                    }
+                    let counter = (0..4).any(|d| {
+                        let s = b.steps()[d];
+                        let diff = m as isize - block as isize;
+                        diff % s == 0
+                            && (diff / s).abs() <= 4
+                            && b.aligned(m, block, s)
+                            && b.line(me, m, d) >= Line::B3
+                    });
+                    if defences.contains(&(m as u16)) || counter {
+                        kept += 1;
+                        continue;
+                    }
+                    left_out += 1;
+                    // Our move, then his four on q.
+                    let mine = add(&sets[me], cell);
+                    let his = add(&sets[opp], qc);
+                    let occupied = add(&add(&occupied, cell), qc);
+                    let blocks = fives(&his, &occupied, qc);
+                    assert!(!blocks.is_empty(), "round {round}: q makes a four");
+                    if blocks.len() > 1 {
+                        continue;
+                    }
+                    let mine = add(&mine, blocks[0]);
+                    let occupied = add(&occupied, blocks[0]);
+                    assert!(
+                        fives(&mine, &occupied, blocks[0]).is_empty(),
+                        "round {round}: ({x},{y}) left out, but the block is a four"
+                    );
+                    let (qx, qy) = xy(qc);
+                    assert!(
+                        near(qx, qy, &occupied).into_iter().any(|t| fives(
+                            &add(&his, t),
+                            &add(&occupied, t),
+                            t
+                        )
+                        .len()
+                            >= 2),
+                        "round {round}: ({x},{y}) left out, but it stops the four-three"
+                    );
+                }
+            }
+        }
+        assert!(positions >= 100, "{positions} positions with a four-three");
+        assert!(
+            kept > 0 && left_out > kept,
+            "kept {kept}, left out {left_out}"
+        );
     }
 
     #[test]
