@@ -1266,12 +1266,16 @@ impl PatternBoard {
         if SAVE {
             self.save(c);
         }
+        let mut pcode = self.pcode[c];
         for (p, &line) in l.iter().enumerate() {
             let change = (line as i32 - self.lines[c][p][d] as i32) * PCODE_STEP[d];
-            self.pcode[c][p] = (self.pcode[c][p] as i32 + change) as u16;
+            pcode[p] = (pcode[p] as i32 + change) as u16;
             self.lines[c][p][d] = line;
         }
-        self.rescore(c);
+        self.pcode[c] = pcode;
+        // The new codes passed on, not read back: a read of both just after two separate
+        // stores cannot be forwarded from them, and stalled (a third of `rescore`'s time).
+        self.rescore_codes(c, pcode);
     }
 
     /// Keeps empty cell `c`'s patterns, threats and values for [`PatternBoard::unmake`].
@@ -1348,13 +1352,18 @@ impl PatternBoard {
     /// The threats and values of empty cell `c` from its line patterns.
     #[inline]
     fn rescore(&mut self, c: usize) {
+        self.rescore_codes(c, self.pcode[c]);
+    }
+
+    /// [`PatternBoard::rescore`] with cell `c`'s combination codes, `pcode`, as just stored.
+    #[inline]
+    fn rescore_codes(&mut self, c: usize, pcode: [u16; 2]) {
         if self.renju.is_some() {
             self.rescore_renju(c);
             return;
         }
         // Freestyle and standard: no forbidden points, the threats straight from the table (the
         // search's hottest path, kept free of renju's checks).
-        let pcode = self.pcode[c];
         for (p, &i) in pcode.iter().enumerate() {
             let (t, v, e) = self.combined[i as usize].parts();
             let old = self.threat[c][p];
