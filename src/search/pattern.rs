@@ -366,6 +366,37 @@ pub fn combine(lines: [Line; 4]) -> Threat {
 fn combined() -> &'static [Combined] {
     static TABLE: OnceLock<Vec<Combined>> = OnceLock::new();
     TABLE.get_or_init(|| {
+        combined_full()
+            .iter()
+            .map(|f| Combined {
+                threat: f.threat,
+                eval_move: f.eval_move,
+                eval_wait: f.eval_wait,
+            })
+            .collect()
+    })
+}
+
+/// What four line patterns make of a cell besides [`combined`]'s: the hand-set value and the move
+/// ordering's values (read only when moves are put in order, kept apart from the table every move
+/// reads).
+fn combined_rest() -> &'static [CombinedRest] {
+    static TABLE: OnceLock<Vec<CombinedRest>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        combined_full()
+            .iter()
+            .map(|f| CombinedRest {
+                value: f.value,
+                order_move: f.order_move,
+                order_wait: f.order_wait,
+            })
+            .collect()
+    })
+}
+
+/// Everything four line patterns make of a cell, for [`combined`] and [`combined_rest`].
+fn combined_full() -> Vec<CombinedFull> {
+    {
         let all = [
             Line::Dead,
             Line::B1,
@@ -408,7 +439,7 @@ fn combined() -> &'static [Combined] {
                             |x: i32| i16::try_from(x).expect("a cell's value fits 16 bits");
                         let key = combination_key(lines);
                         let (own_move, own_wait) = residuals[key];
-                        t.push(Combined {
+                        t.push(CombinedFull {
                             threat,
                             value: narrow(v),
                             eval_move: narrow(side(&EVAL_WEIGHTS[F_MOVE..]) + own_move),
@@ -421,12 +452,11 @@ fn combined() -> &'static [Combined] {
             }
         }
         t
-    })
+    }
 }
 
-/// What four line patterns make of a cell ([`combined`]).
-#[derive(Clone, Copy)]
-struct Combined {
+/// What four line patterns make of a cell ([`combined_full`]).
+struct CombinedFull {
     threat: Threat,
     /// The hand-set value (the hand-set evaluation's; the move ordering's before the ninth round).
     value: i16,
@@ -439,13 +469,29 @@ struct Combined {
     order_wait: i16,
 }
 
+/// What four line patterns make of a cell that every move reads ([`combined`]): six bytes, so
+/// that the table's cells in use stay in the cache.
+#[derive(Clone, Copy)]
+struct Combined {
+    eval_move: i16,
+    eval_wait: i16,
+    threat: Threat,
+}
+
+/// The rest of what four line patterns make of a cell ([`combined_rest`]).
+#[derive(Clone, Copy)]
+struct CombinedRest {
+    value: i16,
+    order_move: i16,
+    order_wait: i16,
+}
+
 impl Combined {
-    /// The threat, the value and the evaluation's [`pack`]ed pair.
+    /// The threat and the evaluation's [`pack`]ed pair.
     #[inline]
-    fn parts(self) -> (Threat, i32, i64) {
+    fn parts(self) -> (Threat, i64) {
         (
             self.threat,
-            self.value as i32,
             pack(self.eval_move as i32, self.eval_wait as i32),
         )
     }
@@ -633,7 +679,6 @@ pub struct PatternBoard {
     /// ([`combined`]: `((l₀·13 + l₁)·13 + l₂)·13 + l₃`), kept with the patterns.
     pcode: Vec<[u16; 2]>,
     threat: Vec<[Threat; 2]>,
-    value: Vec<[i32; 2]>,
     /// Per empty cell and colour, the evaluation's value pair ([`pack`]ed: that colour to move,
     /// that colour waiting).
     eval: Vec<[i64; 2]>,
@@ -643,7 +688,6 @@ pub struct PatternBoard {
     /// near them (`near` above zero).
     candidates: Vec<u64>,
     counts: [[u16; THREATS]; 2],
-    value_sum: [i32; 2],
     eval_sum: [i64; 2],
     zobrist: Vec<[u64; 2]>,
     hash: u64,
@@ -662,6 +706,7 @@ pub struct PatternBoard {
     /// How far a stone's line keys reach: 4 under freestyle, 5 under the exact rules.
     reach: isize,
     combined: &'static [Combined],
+    combined_rest: &'static [CombinedRest],
     /// [`threat_table`].
     threat_table: &'static [i32],
     /// Under renju: black's colour and the renju board (for black's forbidden points).
@@ -686,7 +731,6 @@ pub struct PatternBoard {
 struct Frame {
     saved: u32,
     counts: [[u16; THREATS]; 2],
-    value_sum: [i32; 2],
     eval_sum: [i64; 2],
 }
 
@@ -697,7 +741,6 @@ struct Saved {
     lines: [[Line; 4]; 2],
     pcode: [u16; 2],
     threat: [Threat; 2],
-    value: [i32; 2],
     eval: [i64; 2],
 }
 
@@ -770,11 +813,9 @@ impl PatternBoard {
             lines: vec![[[Line::Dead; 4]; 2]; size],
             pcode: vec![[0; 2]; size],
             threat: vec![[Threat::None; 2]; size],
-            value: vec![[0; 2]; size],
             near: vec![0; size],
             candidates: vec![0; size.div_ceil(64)],
             counts: [[0; THREATS]; 2],
-            value_sum: [0; 2],
             eval: vec![[0; 2]; size],
             eval_sum: [0; 2],
             zobrist,
@@ -793,6 +834,7 @@ impl PatternBoard {
             mask: if freestyle { 0xFFFF } else { 0xF_FFFF },
             reach: if freestyle { 4 } else { 5 },
             combined: combined(),
+            combined_rest: combined_rest(),
             threat_table: threat_table(),
             renju: tables
                 .renju_black
@@ -926,7 +968,13 @@ impl PatternBoard {
     /// The sum of the values of the empty cells for `p`.
     #[inline]
     pub fn value_sum(&self, p: usize) -> i32 {
-        self.value_sum[p]
+        // Summed when asked (only the fit of the evaluation asks), not kept with every move.
+        self.real
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| self.stones[c] == EMPTY && !self.forbidden(p, c))
+            .map(|c| self.combined_rest[self.pcode[c][p] as usize].value as i32)
+            .sum()
     }
 
     /// The fitted evaluation for the side to move: the weights of `super::eval_weights` times the
@@ -1004,7 +1052,7 @@ impl PatternBoard {
     /// `p` waits (what playing there takes from `p`). See [`PatternBoard::order_score`].
     #[inline]
     pub fn order(&self, p: usize, i: usize) -> (i32, i32) {
-        let o = self.combined[self.pcode[i][p] as usize];
+        let o = self.combined_rest[self.pcode[i][p] as usize];
         (o.order_move as i32, o.order_wait as i32)
     }
 
@@ -1286,7 +1334,6 @@ impl PatternBoard {
             lines: self.lines[c],
             pcode: self.pcode[c],
             threat: self.threat[c],
-            value: self.value[c],
             eval: self.eval[c],
         });
     }
@@ -1365,14 +1412,12 @@ impl PatternBoard {
         // Freestyle and standard: no forbidden points, the threats straight from the table (the
         // search's hottest path, kept free of renju's checks).
         for (p, &i) in pcode.iter().enumerate() {
-            let (t, v, e) = self.combined[i as usize].parts();
+            let (t, e) = self.combined[i as usize].parts();
             let old = self.threat[c][p];
             self.counts[p][old as usize] -= 1;
             self.counts[p][t as usize] += 1;
-            self.value_sum[p] += v - self.value[c][p];
             self.eval_sum[p] += e - self.eval[c][p];
             self.threat[c][p] = t;
-            self.value[c][p] = v;
             self.eval[c][p] = e;
         }
     }
@@ -1384,22 +1429,20 @@ impl PatternBoard {
     fn rescore_renju(&mut self, c: usize) {
         let pcode = self.pcode[c];
         for (p, &i) in pcode.iter().enumerate() {
-            let (mut t, mut v, mut e) = self.combined[i as usize].parts();
+            let (mut t, mut e) = self.combined[i as usize].parts();
             if self.renju.as_ref().is_some_and(|(black, _)| *black == p) {
                 // Black's forbidden point: no threat, no move.
                 let forbidden = self.decide_forbidden(c, t);
                 self.forbidden[c] = forbidden;
                 if forbidden {
-                    (t, v, e) = (Threat::None, 0, 0);
+                    (t, e) = (Threat::None, 0);
                 }
             }
             let old = self.threat[c][p];
             self.counts[p][old as usize] -= 1;
             self.counts[p][t as usize] += 1;
-            self.value_sum[p] += v - self.value[c][p];
             self.eval_sum[p] += e - self.eval[c][p];
             self.threat[c][p] = t;
-            self.value[c][p] = v;
             self.eval[c][p] = e;
         }
     }
@@ -1413,8 +1456,6 @@ impl PatternBoard {
         }
         for p in 0..2 {
             self.counts[p][self.threat[c][p] as usize] -= 1;
-            self.value_sum[p] -= self.value[c][p];
-            self.value[c][p] = 0;
             self.eval_sum[p] -= self.eval[c][p];
             self.eval[c][p] = 0;
             self.threat[c][p] = Threat::None;
@@ -1505,7 +1546,6 @@ impl PatternBoard {
             self.frames.push(Frame {
                 saved: self.saved.len() as u32,
                 counts: self.counts,
-                value_sum: self.value_sum,
                 eval_sum: self.eval_sum,
             });
             self.save(c);
@@ -1552,11 +1592,9 @@ impl PatternBoard {
                 self.lines[q] = s.lines;
                 self.pcode[q] = s.pcode;
                 self.threat[q] = s.threat;
-                self.value[q] = s.value;
                 self.eval[q] = s.eval;
             }
             self.counts = frame.counts;
-            self.value_sum = frame.value_sum;
             self.eval_sum = frame.eval_sum;
         } else {
             self.put_renju(c, None);
@@ -2006,7 +2044,8 @@ mod tests {
             }
             assert_eq!(b.hash(), fresh.hash());
             assert_eq!(b.counts, fresh.counts);
-            assert_eq!(b.value_sum, fresh.value_sum);
+            assert_eq!(b.value_sum(0), fresh.value_sum(0));
+            assert_eq!(b.value_sum(1), fresh.value_sum(1));
             assert_eq!(b.eval_sum, fresh.eval_sum);
             for &c in b.cells() {
                 let c = c as usize;
@@ -2017,7 +2056,6 @@ mod tests {
                 if b.stone(c) == EMPTY {
                     assert_eq!(b.lines[c], fresh.lines[c]);
                     assert_eq!(b.pcode[c], fresh.pcode[c]);
-                    assert_eq!(b.value[c], fresh.value[c]);
                     assert_eq!(b.eval[c], fresh.eval[c]);
                 }
             }
@@ -2026,7 +2064,8 @@ mod tests {
             }
             let empty = PatternBoard::with_rule(15, 15, tables).unwrap();
             assert_eq!(b.counts, empty.counts);
-            assert_eq!(b.value_sum, empty.value_sum);
+            assert_eq!(b.value_sum(0), empty.value_sum(0));
+            assert_eq!(b.value_sum(1), empty.value_sum(1));
             assert_eq!(b.eval_sum, empty.eval_sum);
             assert_eq!(b.hash(), empty.hash());
             assert_eq!(b.forbidden, empty.forbidden);
