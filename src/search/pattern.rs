@@ -1560,13 +1560,14 @@ impl PatternBoard {
             self.redecide();
         }
         self.set_candidate(c, false);
-        for i in 0..self.near_offsets.len() {
-            let q = (c as isize + self.near_offsets[i]) as usize;
-            if q < self.near.len() {
-                self.near[q] = self.near[q].saturating_add(1);
-                if self.near[q] == 1 && self.stones[q] == EMPTY {
-                    self.set_candidate(q, true);
-                }
+        // Without branches: whether a cell becomes a candidate is as good as random.
+        for &o in &self.near_offsets {
+            let q = (c as isize + o) as usize;
+            if let Some(n) = self.near.get_mut(q) {
+                // At most 48 cells are near a cell: no overflow.
+                *n += 1;
+                let newly = (*n == 1) & (self.stones[q] == EMPTY);
+                self.candidates[q / 64] |= (newly as u64) << (q % 64);
             }
         }
         self.hash ^= self.zobrist[c][p] ^ SIDE_KEY;
@@ -1604,13 +1605,12 @@ impl PatternBoard {
             self.refresh(c);
             self.redecide();
         }
-        for i in 0..self.near_offsets.len() {
-            let q = (c as isize + self.near_offsets[i]) as usize;
-            if q < self.near.len() {
-                self.near[q] -= 1;
-                if self.near[q] == 0 {
-                    self.set_candidate(q, false);
-                }
+        for &o in &self.near_offsets {
+            let q = (c as isize + o) as usize;
+            if let Some(n) = self.near.get_mut(q) {
+                *n -= 1;
+                let gone = *n == 0;
+                self.candidates[q / 64] &= !((gone as u64) << (q % 64));
             }
         }
         self.set_candidate(c, self.near[c] > 0);
