@@ -674,14 +674,8 @@ pub struct PatternBoard {
     steps: [isize; 4],
     stones: Vec<u8>,
     keys: Vec<[u32; 4]>,
-    lines: Vec<[[Line; 4]; 2]>,
-    /// Per cell and colour, its four line patterns as one index into the combination table
-    /// ([`combined`]: `((l₀·13 + l₁)·13 + l₂)·13 + l₃`), kept with the patterns.
-    pcode: Vec<[u16; 2]>,
-    threat: Vec<[Threat; 2]>,
-    /// Per empty cell and colour, the evaluation's value pair ([`pack`]ed: that colour to move,
-    /// that colour waiting).
-    eval: Vec<[i64; 2]>,
+    /// Per cell, what its patterns make of it ([`CellState`]; kept for the empty cells).
+    state: Vec<CellState>,
     /// Stones near each cell (within two in any direction, or three along a line).
     near: Vec<u8>,
     /// The candidate moves as a bit set over the padded cells: the empty cells with a stone
@@ -734,14 +728,25 @@ struct Frame {
     eval_sum: [i64; 2],
 }
 
-/// An empty cell's patterns, threats and values before a move changed them.
+/// What an empty cell's line patterns make of it, for each colour: together, in 32 bytes, since a
+/// move changes them together (one cache line, and one copy to save and to restore).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct CellState {
+    /// The evaluation's value pair ([`pack`]ed: that colour to move, that colour waiting).
+    eval: [i64; 2],
+    /// The line pattern in each direction.
+    lines: [[Line; 4]; 2],
+    /// The four line patterns as one index into the combination table ([`combined`]:
+    /// `((l₀·13 + l₁)·13 + l₂)·13 + l₃`), kept with the patterns.
+    pcode: [u16; 2],
+    threat: [Threat; 2],
+}
+
+/// An empty cell's state before a move changed it.
 #[derive(Clone, Copy)]
 struct Saved {
     cell: u16,
-    lines: [[Line; 4]; 2],
-    pcode: [u16; 2],
-    threat: [Threat; 2],
-    eval: [i64; 2],
+    state: CellState,
 }
 
 /// What [`PatternBoard::touch_within`] does besides changing the line keys.
@@ -810,13 +815,18 @@ impl PatternBoard {
             steps,
             stones,
             keys: vec![[0; 4]; size],
-            lines: vec![[[Line::Dead; 4]; 2]; size],
-            pcode: vec![[0; 2]; size],
-            threat: vec![[Threat::None; 2]; size],
+            state: vec![
+                CellState {
+                    eval: [0; 2],
+                    lines: [[Line::Dead; 4]; 2],
+                    pcode: [0; 2],
+                    threat: [Threat::None; 2],
+                };
+                size
+            ],
             near: vec![0; size],
             candidates: vec![0; size.div_ceil(64)],
             counts: [[0; THREATS]; 2],
-            eval: vec![[0; 2]; size],
             eval_sum: [0; 2],
             zobrist,
             hash: 0,
@@ -951,7 +961,7 @@ impl PatternBoard {
     /// The threat a stone of `p` on empty cell `i` makes.
     #[inline]
     pub fn threat(&self, p: usize, i: usize) -> Threat {
-        self.threat[i][p]
+        self.state[i].threat[p]
     }
 
     /// Empty cells where a stone of `p` makes threat `t`.
@@ -973,7 +983,7 @@ impl PatternBoard {
             .iter()
             .map(|&c| c as usize)
             .filter(|&c| self.stones[c] == EMPTY && !self.forbidden(p, c))
-            .map(|c| self.combined_rest[self.pcode[c][p] as usize].value as i32)
+            .map(|c| self.combined_rest[self.state[c].pcode[p] as usize].value as i32)
             .sum()
     }
 
@@ -1007,12 +1017,12 @@ impl PatternBoard {
                 if self.forbidden(p, c) {
                     continue;
                 }
-                for l in self.lines[c][p] {
+                for l in self.state[c].lines[p] {
                     if l != Line::Dead && l != Line::F5 {
                         f[base + l as usize - 1] += 1;
                     }
                 }
-                let t = self.threat[c][p];
+                let t = self.state[c].threat[p];
                 if t != Threat::None {
                     f[base + F_LINES + t as usize - 1] += 1;
                 }
@@ -1039,7 +1049,7 @@ impl PatternBoard {
             }
             for (p, side) in [(me, 0), (1 - me, 1)] {
                 if !self.forbidden(p, c) {
-                    *n.entry(2 * combination_key(self.lines[c][p]) + side)
+                    *n.entry(2 * combination_key(self.state[c].lines[p]) + side)
                         .or_insert(0) += 1;
                 }
             }
@@ -1052,7 +1062,7 @@ impl PatternBoard {
     /// `p` waits (what playing there takes from `p`). See [`PatternBoard::order_score`].
     #[inline]
     pub fn order(&self, p: usize, i: usize) -> (i32, i32) {
-        let o = self.combined_rest[self.pcode[i][p] as usize];
+        let o = self.combined_rest[self.state[i].pcode[p] as usize];
         (o.order_move as i32, o.order_wait as i32)
     }
 
@@ -1104,7 +1114,7 @@ impl PatternBoard {
     pub fn five_point(&self, p: usize, q: usize) -> Option<usize> {
         let code = p as u32 + 1;
         (0..4)
-            .filter(|&d| self.lines[q][p][d] == Line::B4)
+            .filter(|&d| self.state[q].lines[p][d] == Line::B4)
             .flat_map(|d| {
                 (1..=4isize).flat_map(move |k| {
                     // `q` is at offset −k from `q + k·step` (slot 5 − k), at +k from `q − k·step`
@@ -1155,17 +1165,17 @@ impl PatternBoard {
             if left == 0 {
                 break;
             }
-            if self.threat[q][p] != Threat::Flex4 {
+            if self.state[q].threat[p] != Threat::Flex4 {
                 continue;
             }
             left -= 1;
             out.push(q as u16);
-            let lines = self.lines[q][p];
+            let lines = self.state[q].lines[p];
             if lines.contains(&Line::F4) {
                 for d in (0..4).filter(|&d| lines[d] == Line::F4) {
                     let ends = [past(q, -self.steps[d]), past(q, self.steps[d])];
-                    let open =
-                        ends.map(|e| self.stones[e] == EMPTY && self.lines[e][p][d] == Line::F4);
+                    let open = ends
+                        .map(|e| self.stones[e] == EMPTY && self.state[e].lines[p][d] == Line::F4);
                     for (i, &e) in ends.iter().enumerate() {
                         // An end is left out when only the other end is an open-four cell too.
                         if self.stones[e] == EMPTY && (open[i] || !open[1 - i]) {
@@ -1183,7 +1193,7 @@ impl PatternBoard {
                             let e = e as usize;
                             if e < self.stones.len()
                                 && self.stones[e] == EMPTY
-                                && self.lines[e][p][d] >= Line::B4
+                                && self.state[e].lines[p][d] >= Line::B4
                             {
                                 out.push(e as u16);
                             }
@@ -1209,7 +1219,7 @@ impl PatternBoard {
         out.push(q as u16);
         let other = (1 - p) as u32 + 1;
         for d in 0..4 {
-            let line = self.lines[q][p][d];
+            let line = self.state[q].lines[p][d];
             let needed = match line {
                 Line::B4 => Line::B4,
                 Line::F3 | Line::F3S => Line::F3,
@@ -1237,7 +1247,7 @@ impl PatternBoard {
     /// [`PatternBoard::steps`]).
     #[inline]
     pub fn line(&self, p: usize, c: usize, d: usize) -> Line {
-        self.lines[c][p][d]
+        self.state[c].lines[p][d]
     }
 
     /// Whether the board plays renju (black has forbidden points).
@@ -1253,7 +1263,7 @@ impl PatternBoard {
         self.real
             .iter()
             .map(|&c| c as usize)
-            .find(|&c| self.stones[c] == EMPTY && self.threat[c][p] >= t)
+            .find(|&c| self.stones[c] == EMPTY && self.state[c].threat[p] >= t)
     }
 
     /// The first empty cell where `p` makes exactly threat `t`, if any.
@@ -1264,7 +1274,7 @@ impl PatternBoard {
         self.real
             .iter()
             .map(|&c| c as usize)
-            .find(|&c| self.stones[c] == EMPTY && self.threat[c][p] == t)
+            .find(|&c| self.stones[c] == EMPTY && self.state[c].threat[p] == t)
     }
 
     /// True when cells `a` and `b` (a multiple of `step` apart) are on one line of direction
@@ -1293,12 +1303,13 @@ impl PatternBoard {
     fn refresh(&mut self, c: usize) {
         for d in 0..4 {
             let l = self.line_table[self.key_index(c, d)];
-            self.lines[c][0][d] = l[0];
-            self.lines[c][1][d] = l[1];
+            self.state[c].lines[0][d] = l[0];
+            self.state[c].lines[1][d] = l[1];
         }
         for p in 0..2 {
-            let pl = self.lines[c][p];
-            self.pcode[c][p] = (0..4).map(|d| pl[d] as i32 * PCODE_STEP[d]).sum::<i32>() as u16;
+            let pl = self.state[c].lines[p];
+            self.state[c].pcode[p] =
+                (0..4).map(|d| pl[d] as i32 * PCODE_STEP[d]).sum::<i32>() as u16;
         }
         self.rescore(c);
     }
@@ -1308,19 +1319,22 @@ impl PatternBoard {
     #[inline]
     fn refresh_dir_at<const SAVE: bool>(&mut self, c: usize, d: usize, index: usize) {
         let l = self.line_table[index];
-        if self.lines[c][0][d] == l[0] && self.lines[c][1][d] == l[1] && self.renju.is_none() {
+        if self.state[c].lines[0][d] == l[0]
+            && self.state[c].lines[1][d] == l[1]
+            && self.renju.is_none()
+        {
             return;
         }
         if SAVE {
             self.save(c);
         }
-        let mut pcode = self.pcode[c];
+        let mut pcode = self.state[c].pcode;
         for (p, &line) in l.iter().enumerate() {
-            let change = (line as i32 - self.lines[c][p][d] as i32) * PCODE_STEP[d];
+            let change = (line as i32 - self.state[c].lines[p][d] as i32) * PCODE_STEP[d];
             pcode[p] = (pcode[p] as i32 + change) as u16;
-            self.lines[c][p][d] = line;
+            self.state[c].lines[p][d] = line;
         }
-        self.pcode[c] = pcode;
+        self.state[c].pcode = pcode;
         // The new codes passed on, not read back: a read of both just after two separate
         // stores cannot be forwarded from them, and stalled (a third of `rescore`'s time).
         self.rescore_codes(c, pcode);
@@ -1331,10 +1345,7 @@ impl PatternBoard {
     fn save(&mut self, c: usize) {
         self.saved.push(Saved {
             cell: c as u16,
-            lines: self.lines[c],
-            pcode: self.pcode[c],
-            threat: self.threat[c],
-            eval: self.eval[c],
+            state: self.state[c],
         });
     }
 
@@ -1399,7 +1410,7 @@ impl PatternBoard {
     /// The threats and values of empty cell `c` from its line patterns.
     #[inline]
     fn rescore(&mut self, c: usize) {
-        self.rescore_codes(c, self.pcode[c]);
+        self.rescore_codes(c, self.state[c].pcode);
     }
 
     /// [`PatternBoard::rescore`] with cell `c`'s combination codes, `pcode`, as just stored.
@@ -1413,12 +1424,12 @@ impl PatternBoard {
         // search's hottest path, kept free of renju's checks).
         for (p, &i) in pcode.iter().enumerate() {
             let (t, e) = self.combined[i as usize].parts();
-            let old = self.threat[c][p];
+            let old = self.state[c].threat[p];
             self.counts[p][old as usize] -= 1;
             self.counts[p][t as usize] += 1;
-            self.eval_sum[p] += e - self.eval[c][p];
-            self.threat[c][p] = t;
-            self.eval[c][p] = e;
+            self.eval_sum[p] += e - self.state[c].eval[p];
+            self.state[c].threat[p] = t;
+            self.state[c].eval[p] = e;
         }
     }
 
@@ -1427,7 +1438,7 @@ impl PatternBoard {
     /// 1 % more instructions a node under callgrind.)
     #[inline(never)]
     fn rescore_renju(&mut self, c: usize) {
-        let pcode = self.pcode[c];
+        let pcode = self.state[c].pcode;
         for (p, &i) in pcode.iter().enumerate() {
             let (mut t, mut e) = self.combined[i as usize].parts();
             if self.renju.as_ref().is_some_and(|(black, _)| *black == p) {
@@ -1438,12 +1449,12 @@ impl PatternBoard {
                     (t, e) = (Threat::None, 0);
                 }
             }
-            let old = self.threat[c][p];
+            let old = self.state[c].threat[p];
             self.counts[p][old as usize] -= 1;
             self.counts[p][t as usize] += 1;
-            self.eval_sum[p] += e - self.eval[c][p];
-            self.threat[c][p] = t;
-            self.eval[c][p] = e;
+            self.eval_sum[p] += e - self.state[c].eval[p];
+            self.state[c].threat[p] = t;
+            self.state[c].eval[p] = e;
         }
     }
 
@@ -1455,10 +1466,10 @@ impl PatternBoard {
             self.set_doubtful(c, false);
         }
         for p in 0..2 {
-            self.counts[p][self.threat[c][p] as usize] -= 1;
-            self.eval_sum[p] -= self.eval[c][p];
-            self.eval[c][p] = 0;
-            self.threat[c][p] = Threat::None;
+            self.counts[p][self.state[c].threat[p] as usize] -= 1;
+            self.eval_sum[p] -= self.state[c].eval[p];
+            self.state[c].eval[p] = 0;
+            self.state[c].threat[p] = Threat::None;
         }
     }
 
@@ -1589,11 +1600,7 @@ impl PatternBoard {
             self.touch::<TOUCH_KEYS>(c, p as u32 + 1);
             let frame = self.frames.pop().expect("a frame for each move");
             for s in self.saved.drain(frame.saved as usize..) {
-                let q = s.cell as usize;
-                self.lines[q] = s.lines;
-                self.pcode[q] = s.pcode;
-                self.threat[q] = s.threat;
-                self.eval[q] = s.eval;
+                self.state[s.cell as usize] = s.state;
             }
             self.counts = frame.counts;
             self.eval_sum = frame.eval_sum;
@@ -1756,7 +1763,7 @@ mod tests {
                         for (p, own) in sets.iter().enumerate() {
                             for d in 0..4 {
                                 let slow = slow_line(rule, own, &occupied, cell, d, p == 0);
-                                let fast = match b.lines[i][p][d] {
+                                let fast = match b.state[i].lines[p][d] {
                                     Line::F5 => 5,
                                     Line::F4 => 4,
                                     Line::B4 => 3,
@@ -2049,14 +2056,14 @@ mod tests {
             assert_eq!(b.eval_sum, fresh.eval_sum);
             for &c in b.cells() {
                 let c = c as usize;
-                assert_eq!(b.threat[c], fresh.threat[c]);
+                assert_eq!(b.state[c].threat, fresh.state[c].threat);
                 assert_eq!(b.near[c], fresh.near[c]);
                 assert_eq!(b.candidates().any(|q| q == c), b.is_candidate(c));
                 assert_eq!(b.keys[c], fresh.keys[c]);
                 if b.stone(c) == EMPTY {
-                    assert_eq!(b.lines[c], fresh.lines[c]);
-                    assert_eq!(b.pcode[c], fresh.pcode[c]);
-                    assert_eq!(b.eval[c], fresh.eval[c]);
+                    assert_eq!(b.state[c].lines, fresh.state[c].lines);
+                    assert_eq!(b.state[c].pcode, fresh.state[c].pcode);
+                    assert_eq!(b.state[c].eval, fresh.state[c].eval);
                 }
             }
             while b.stones() > 0 {
