@@ -1787,72 +1787,134 @@ mod tests {
         }
     }
 
+    /// Rules-engine helpers for the tests of the defence sets, on the 15 × 15 board.
+    mod by_the_rules {
+        use crate::geometry::{CellSet, Geometry};
+        use crate::rule::Rule;
+
+        pub fn add(set: &CellSet, c: usize) -> CellSet {
+            *set | CellSet::from_iter([c])
+        }
+
+        /// The rules-engine cell of (x, y).
+        pub fn cell(x: usize, y: usize) -> usize {
+            y * 15 + x + 1
+        }
+
+        /// The empty cells within four of `c` on its lines.
+        pub fn near(c: usize, occupied: &CellSet) -> Vec<usize> {
+            let (x, y) = ((c - 1) % 15, (c - 1) / 15);
+            let mut out = Vec::new();
+            for (dx, dy) in [(1isize, 0isize), (0, 1), (1, 1), (1, -1)] {
+                for k in -4isize..=4 {
+                    let (nx, ny) = (x as isize + k * dx, y as isize + k * dy);
+                    if k != 0 && (0..15).contains(&nx) && (0..15).contains(&ny) {
+                        let c = cell(nx as usize, ny as usize);
+                        if !occupied.contains(c) {
+                            out.push(c);
+                        }
+                    }
+                }
+            }
+            out
+        }
+
+        /// The cells near `c` where `own` (holding `c`) makes five under freestyle.
+        pub fn fives(own: &CellSet, occupied: &CellSet, c: usize) -> Vec<usize> {
+            let g = Geometry::new(15, 15, 5).unwrap();
+            near(c, occupied)
+                .into_iter()
+                .filter(|&f| {
+                    Rule::Freestyle
+                        .winning_line(g, &add(own, f), f, false)
+                        .is_some()
+                })
+                .collect()
+        }
+
+        /// Whether `own`'s stone on empty `q` would make two or more five points.
+        pub fn double_five(own: &CellSet, occupied: &CellSet, q: usize) -> bool {
+            !occupied.contains(q) && fives(&add(own, q), &add(occupied, q), q).len() >= 2
+        }
+    }
+
+    /// Random freestyle positions (stones from 12 to 51), each given to `test` with the side to
+    /// move's moves that make no four and its stones; `test` returns `None` to pass a position
+    /// by, or the moves it kept and left out. At least `min` positions, and more moves left out
+    /// than kept.
+    fn check_defences(
+        seed: u64,
+        rounds: usize,
+        min: usize,
+        mut test: impl FnMut(
+            usize,
+            &PatternBoard,
+            &[CellSet; 2],
+            &[(usize, usize)],
+        ) -> Option<(usize, usize)>,
+    ) {
+        let mut seed = seed;
+        let (mut positions, mut kept, mut left_out) = (0, 0, 0);
+        for round in 0..rounds {
+            let (b, sets) = random_position(Rule::Freestyle, &mut seed, 12 + round % 40);
+            let me = b.to_move();
+            let occupied = sets[0] | sets[1];
+            let moves: Vec<(usize, usize)> = (0..15)
+                .flat_map(|y| (0..15).map(move |x| (x, y)))
+                .map(|(x, y)| (b.index(x, y), by_the_rules::cell(x, y)))
+                .filter(|&(m, c)| !occupied.contains(c) && b.threat(me, m) < Threat::Block4)
+                .collect();
+            if let Some((k, l)) = test(round, &b, &sets, &moves) {
+                positions += 1;
+                kept += k;
+                left_out += l;
+            }
+        }
+        assert!(positions >= min, "{positions} positions");
+        assert!(
+            kept > 0 && left_out > kept,
+            "kept {kept}, left out {left_out}"
+        );
+    }
+
     #[test]
     fn every_move_left_out_against_an_open_three_loses() {
         // Under freestyle, with the other side's open three (or four-four) to come: every move
         // outside `three_defences` that makes no four leaves him a cell where his stone makes two
         // or more five points, by the rules engine (so he wins: we have no four to answer with).
-        let g = Geometry::new(15, 15, 5).unwrap();
-        let mut seed = 33u64;
-        let (mut positions, mut left_out, mut kept) = (0, 0, 0);
-        let winning = |own: &CellSet, occupied: &CellSet, q: usize| {
-            let own = *own | CellSet::from_iter([q]);
-            let occupied = *occupied | CellSet::from_iter([q]);
-            (1..=225)
-                .filter(|&y| {
-                    !occupied.contains(y)
-                        && Rule::Freestyle
-                            .winning_line(g, &(own | CellSet::from_iter([y])), y, false)
-                            .is_some()
-                })
-                .count()
-        };
-        for round in 0..4000 {
-            let (b, sets) = random_position(Rule::Freestyle, &mut seed, 12 + round % 40);
-            let me = b.to_move();
-            let opp = 1 - me;
+        use by_the_rules::*;
+        check_defences(33, 4000, 400, |round, b, sets, moves| {
+            let (me, opp) = (b.to_move(), 1 - b.to_move());
             if b.count(opp, Threat::Flex4) == 0
                 || b.count(opp, Threat::Five) > 0
                 || b.count(me, Threat::Five) > 0
             {
-                continue;
+                return None;
             }
-            positions += 1;
             let mut defences = Vec::new();
             assert!(b.three_defences(opp, &mut defences));
             let threats: Vec<usize> = b
                 .candidates()
                 .filter(|&q| b.threat(opp, q) >= Threat::Flex4)
+                .map(|q| {
+                    let (x, y) = b.coords(q);
+                    cell(x, y)
+                })
                 .collect();
-            let occupied = sets[0] | sets[1];
-            for y in 0..15 {
-                for x in 0..15 {
-                    let (m, cell) = (b.index(x, y), g.cell(y, x));
-                    if occupied.contains(cell) || b.threat(me, m) >= Threat::Block4 {
-                        continue;
-                    }
-                    if defences.contains(&(m as u16)) {
-                        kept += 1;
-                        continue;
-                    }
-                    left_out += 1;
-                    let occupied = occupied | CellSet::from_iter([cell]);
-                    assert!(
-                        threats.iter().any(|&q| {
-                            let (qx, qy) = b.coords(q);
-                            let q = g.cell(qy, qx);
-                            !occupied.contains(q) && winning(&sets[opp], &occupied, q) >= 2
-                        }),
-                        "round {round}: ({x},{y}) left out, but it stops every open four"
-                    );
-                }
+            let (left, kept): (Vec<_>, Vec<_>) = moves
+                .iter()
+                .partition(|(m, _)| !defences.contains(&(*m as u16)));
+            for &(_, c) in &left {
+                let occupied = add(&(sets[0] | sets[1]), c);
+                assert!(
+                    threats
+                        .iter()
+                        .any(|&q| double_five(&sets[opp], &occupied, q)),
+                    "round {round}: cell {c} left out, but it stops every open four"
+                );
             }
-        }
-        assert!(positions >= 400, "{positions} positions with an open three");
-        assert!(
-            kept > 0 && left_out > kept,
-            "kept {kept}, left out {left_out}"
-        );
+            Some((kept.len(), left.len()))
+        });
     }
 
     #[test]
@@ -1862,113 +1924,63 @@ mod tests {
         // at, no four, no counter through the block of its four) lets him win by the rules
         // engine: his four there, our one block, then his stone with two five points, and the
         // block gave us no five to make.
-        let g = Geometry::new(15, 15, 5).unwrap();
-        let add = |set: &CellSet, c: usize| *set | CellSet::from_iter([c]);
-        // The empty cells within four of (x, y) on its lines, as rules-engine cells.
-        let near = |x: usize, y: usize, occupied: &CellSet| {
-            let mut out = Vec::new();
-            for (dx, dy) in [(1isize, 0isize), (0, 1), (1, 1), (1, -1)] {
-                for k in -4isize..=4 {
-                    let (nx, ny) = (x as isize + k * dx, y as isize + k * dy);
-                    if k != 0 && (0..15).contains(&nx) && (0..15).contains(&ny) {
-                        let c = g.cell(ny as usize, nx as usize);
-                        if !occupied.contains(c) {
-                            out.push(c);
-                        }
-                    }
-                }
-            }
-            out
-        };
-        let xy = |c: usize| ((c - 1) % 15, (c - 1) / 15);
-        // The cells near `c` where `own` makes five.
-        let fives = |own: &CellSet, occupied: &CellSet, c: usize| {
-            let (x, y) = xy(c);
-            near(x, y, occupied)
-                .into_iter()
-                .filter(|&f| {
-                    Rule::Freestyle
-                        .winning_line(g, &add(own, f), f, false)
-                        .is_some()
-                })
-                .collect::<Vec<_>>()
-        };
-        let mut seed = 43u64;
-        let (mut positions, mut left_out, mut kept) = (0, 0, 0);
-        for round in 0..6000 {
-            let (b, sets) = random_position(Rule::Freestyle, &mut seed, 12 + round % 40);
-            let me = b.to_move();
-            let opp = 1 - me;
+        use by_the_rules::*;
+        check_defences(43, 6000, 100, |round, b, sets, moves| {
+            let (me, opp) = (b.to_move(), 1 - b.to_move());
             if b.count(opp, Threat::Block4Flex3) == 0
                 || b.count_at_least(opp, Threat::Flex4) > 0
                 || b.count(me, Threat::Five) > 0
             {
-                continue;
+                return None;
             }
             let q = b.find_exact(opp, Threat::Block4Flex3).unwrap();
             let block = b.five_point(opp, q).unwrap();
             if b.threat(me, block) >= Threat::Block4 {
-                continue;
+                return None;
             }
-            positions += 1;
             let mut defences = Vec::new();
             assert!(b.four_three_defences(opp, q, &mut defences));
             let (qx, qy) = b.coords(q);
-            let qc = g.cell(qy, qx);
-            let occupied = sets[0] | sets[1];
-            for y in 0..15 {
-                for x in 0..15 {
-                    let (m, cell) = (b.index(x, y), g.cell(y, x));
-                    if occupied.contains(cell) || b.threat(me, m) >= Threat::Block4 {
-                        continue;
-                    }
-                    let counter = (0..4).any(|d| {
-                        let s = b.steps()[d];
-                        let diff = m as isize - block as isize;
-                        diff % s == 0
-                            && (diff / s).abs() <= 4
-                            && b.aligned(m, block, s)
-                            && b.line(me, m, d) >= Line::B3
-                    });
-                    if defences.contains(&(m as u16)) || counter {
-                        kept += 1;
-                        continue;
-                    }
-                    left_out += 1;
-                    // Our move, then his four on q.
-                    let mine = add(&sets[me], cell);
-                    let his = add(&sets[opp], qc);
-                    let occupied = add(&add(&occupied, cell), qc);
-                    let blocks = fives(&his, &occupied, qc);
-                    assert!(!blocks.is_empty(), "round {round}: q makes a four");
-                    if blocks.len() > 1 {
-                        continue;
-                    }
-                    let mine = add(&mine, blocks[0]);
-                    let occupied = add(&occupied, blocks[0]);
-                    assert!(
-                        fives(&mine, &occupied, blocks[0]).is_empty(),
-                        "round {round}: ({x},{y}) left out, but the block is a four"
-                    );
-                    let (qx, qy) = xy(qc);
-                    assert!(
-                        near(qx, qy, &occupied).into_iter().any(|t| fives(
-                            &add(&his, t),
-                            &add(&occupied, t),
-                            t
-                        )
-                        .len()
-                            >= 2),
-                        "round {round}: ({x},{y}) left out, but it stops the four-three"
-                    );
+            let qc = cell(qx, qy);
+            // A counter: a cell on a line through the block, within four, where our stone makes
+            // a closed three or more (the block is then a four of ours).
+            let counter = |m: usize| {
+                (0..4).any(|d| {
+                    let s = b.steps()[d];
+                    let diff = m as isize - block as isize;
+                    diff % s == 0
+                        && (diff / s).abs() <= 4
+                        && b.aligned(m, block, s)
+                        && b.line(me, m, d) >= Line::B3
+                })
+            };
+            let (left, kept): (Vec<_>, Vec<_>) = moves
+                .iter()
+                .partition(|&&(m, _)| !defences.contains(&(m as u16)) && !counter(m));
+            for &(_, c) in &left {
+                // Our move, then his four on q.
+                let his = add(&sets[opp], qc);
+                let occupied = add(&add(&(sets[0] | sets[1]), c), qc);
+                let blocks = fives(&his, &occupied, qc);
+                assert!(!blocks.is_empty(), "round {round}: q makes a four");
+                if blocks.len() > 1 {
+                    continue;
                 }
+                let mine = add(&add(&sets[me], c), blocks[0]);
+                let occupied = add(&occupied, blocks[0]);
+                assert!(
+                    fives(&mine, &occupied, blocks[0]).is_empty(),
+                    "round {round}: cell {c} left out, but the block is a four"
+                );
+                assert!(
+                    near(qc, &occupied)
+                        .into_iter()
+                        .any(|t| double_five(&his, &occupied, t)),
+                    "round {round}: cell {c} left out, but it stops the four-three"
+                );
             }
-        }
-        assert!(positions >= 100, "{positions} positions with a four-three");
-        assert!(
-            kept > 0 && left_out > kept,
-            "kept {kept}, left out {left_out}"
-        );
+            Some((kept.len(), left.len()))
+        });
     }
 
     #[test]
