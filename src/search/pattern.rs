@@ -1329,15 +1329,26 @@ impl PatternBoard {
             self.save(c);
         }
         let mut pcode = self.state[c].pcode;
+        let mut changed = [false; 2];
         for (p, &line) in l.iter().enumerate() {
+            changed[p] = line != self.state[c].lines[p][d];
             let change = (line as i32 - self.state[c].lines[p][d] as i32) * PCODE_STEP[d];
             pcode[p] = (pcode[p] as i32 + change) as u16;
             self.state[c].lines[p][d] = line;
         }
         self.state[c].pcode = pcode;
+        if self.renju.is_some() {
+            self.rescore_renju(c);
+            return;
+        }
         // The new codes passed on, not read back: a read of both just after two separate
         // stores cannot be forwarded from them, and stalled (a third of `rescore`'s time).
-        self.rescore_codes(c, pcode);
+        // A colour whose line did not change keeps its threat and value.
+        for p in 0..2 {
+            if changed[p] {
+                self.rescore_colour(c, p, pcode[p]);
+            }
+        }
     }
 
     /// Keeps empty cell `c`'s patterns, threats and values for [`PatternBoard::unmake`].
@@ -1420,17 +1431,23 @@ impl PatternBoard {
             self.rescore_renju(c);
             return;
         }
-        // Freestyle and standard: no forbidden points, the threats straight from the table (the
-        // search's hottest path, kept free of renju's checks).
         for (p, &i) in pcode.iter().enumerate() {
-            let (t, e) = self.combined[i as usize].parts();
-            let old = self.state[c].threat[p];
-            self.counts[p][old as usize] -= 1;
-            self.counts[p][t as usize] += 1;
-            self.eval_sum[p] += e - self.state[c].eval[p];
-            self.state[c].threat[p] = t;
-            self.state[c].eval[p] = e;
+            self.rescore_colour(c, p, i);
         }
+    }
+
+    /// Colour `p`'s threat and value pair at empty cell `c` from its combination code `i`
+    /// (freestyle and standard: no forbidden points, the threats straight from the table; the
+    /// search's hottest path, kept free of renju's checks).
+    #[inline]
+    fn rescore_colour(&mut self, c: usize, p: usize, i: u16) {
+        let (t, e) = self.combined[i as usize].parts();
+        let old = self.state[c].threat[p];
+        self.counts[p][old as usize] -= 1;
+        self.counts[p][t as usize] += 1;
+        self.eval_sum[p] += e - self.state[c].eval[p];
+        self.state[c].threat[p] = t;
+        self.state[c].eval[p] = e;
     }
 
     /// [`PatternBoard::rescore`] under renju: a black forbidden point is no threat and no move.
