@@ -360,37 +360,40 @@ pub fn combine(lines: [Line; 4]) -> Threat {
 /// value pair ([`pack`]: for the side to move, for the side waiting) and the move ordering's of
 /// four line patterns.
 ///
-/// An entry is twelve bytes (the values fit 16 bits: at most 300 for the value, a few thousand for
-/// the evaluation's, checked as the table is made; the move ordering's are 16-bit tables), so that
-/// the table stays in the cache.
+/// An entry is six bytes (the values fit 16 bits: a few thousand for the evaluation's, checked as
+/// the table is made), so that the entries in use stay in the cache; the move ordering's values
+/// and the hand-set value, read only when moves are put in order or the evaluation is fitted, are
+/// in a second table ([`combined_rest`]).
 fn combined() -> &'static [Combined] {
-    static TABLE: OnceLock<Vec<Combined>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        combined_full()
-            .iter()
-            .map(|f| Combined {
-                threat: f.threat,
-                eval_move: f.eval_move,
-                eval_wait: f.eval_wait,
-            })
-            .collect()
-    })
+    &combined_tables().0
 }
 
 /// What four line patterns make of a cell besides [`combined`]'s: the hand-set value and the move
-/// ordering's values (read only when moves are put in order, kept apart from the table every move
-/// reads).
+/// ordering's values.
 fn combined_rest() -> &'static [CombinedRest] {
-    static TABLE: OnceLock<Vec<CombinedRest>> = OnceLock::new();
-    TABLE.get_or_init(|| {
+    &combined_tables().1
+}
+
+/// [`combined`] and [`combined_rest`], made once.
+fn combined_tables() -> &'static (Vec<Combined>, Vec<CombinedRest>) {
+    static TABLES: OnceLock<(Vec<Combined>, Vec<CombinedRest>)> = OnceLock::new();
+    TABLES.get_or_init(|| {
         combined_full()
             .iter()
-            .map(|f| CombinedRest {
-                value: f.value,
-                order_move: f.order_move,
-                order_wait: f.order_wait,
+            .map(|f| {
+                let hot = Combined {
+                    threat: f.threat,
+                    eval_move: f.eval_move,
+                    eval_wait: f.eval_wait,
+                };
+                let rest = CombinedRest {
+                    value: f.value,
+                    order_move: f.order_move,
+                    order_wait: f.order_wait,
+                };
+                (hot, rest)
             })
-            .collect()
+            .unzip()
     })
 }
 
@@ -1442,6 +1445,12 @@ impl PatternBoard {
     #[inline]
     fn rescore_colour(&mut self, c: usize, p: usize, i: u16) {
         let (t, e) = self.combined[i as usize].parts();
+        self.set_colour(c, p, t, e);
+    }
+
+    /// Colour `p`'s threat `t` and value pair `e` at empty cell `c`, in the counts and sums too.
+    #[inline(always)]
+    fn set_colour(&mut self, c: usize, p: usize, t: Threat, e: i64) {
         let old = self.state[c].threat[p];
         self.counts[p][old as usize] -= 1;
         self.counts[p][t as usize] += 1;
@@ -1451,8 +1460,6 @@ impl PatternBoard {
     }
 
     /// [`PatternBoard::rescore`] under renju: a black forbidden point is no threat and no move.
-    /// (Its last six lines repeat the fast path's on purpose: a shared helper, even inlined, cost
-    /// 1 % more instructions a node under callgrind.)
     #[inline(never)]
     fn rescore_renju(&mut self, c: usize) {
         let pcode = self.state[c].pcode;
@@ -1466,12 +1473,7 @@ impl PatternBoard {
                     (t, e) = (Threat::None, 0);
                 }
             }
-            let old = self.state[c].threat[p];
-            self.counts[p][old as usize] -= 1;
-            self.counts[p][t as usize] += 1;
-            self.eval_sum[p] += e - self.state[c].eval[p];
-            self.state[c].threat[p] = t;
-            self.state[c].eval[p] = e;
+            self.set_colour(c, p, t, e);
         }
     }
 
@@ -1855,14 +1857,16 @@ mod tests {
         }
     }
 
-    /// Random freestyle positions (stones from 12 to 51), each given to `test` with the side to
-    /// move's moves that make no four and its stones; `test` returns `None` to pass a position
-    /// by, or the moves it kept and left out. At least `min` positions, and more moves left out
-    /// than kept.
+    /// Random freestyle positions (stones from 12 to 51) where the side waiting has `threat` to
+    /// make and nothing stronger, and the side to move no five: each given to `test` with the
+    /// side to move's moves that make no four (board and rules-engine cells); `test` returns
+    /// `None` to pass a position by, or the numbers of moves it kept and left out. At least `min`
+    /// positions, and more moves left out than kept.
     fn check_defences(
         seed: u64,
         rounds: usize,
         min: usize,
+        threat: Threat,
         mut test: impl FnMut(
             usize,
             &PatternBoard,
@@ -1874,7 +1878,13 @@ mod tests {
         let (mut positions, mut kept, mut left_out) = (0, 0, 0);
         for round in 0..rounds {
             let (b, sets) = random_position(Rule::Freestyle, &mut seed, 12 + round % 40);
-            let me = b.to_move();
+            let (me, opp) = (b.to_move(), 1 - b.to_move());
+            if b.count(opp, threat) == 0
+                || b.count_at_least(opp, threat) > b.count(opp, threat) as u32
+                || b.count(me, Threat::Five) > 0
+            {
+                continue;
+            }
             let occupied = sets[0] | sets[1];
             let moves: Vec<(usize, usize)> = (0..15)
                 .flat_map(|y| (0..15).map(move |x| (x, y)))
@@ -1900,14 +1910,8 @@ mod tests {
         // outside `three_defences` that makes no four leaves him a cell where his stone makes two
         // or more five points, by the rules engine (so he wins: we have no four to answer with).
         use by_the_rules::*;
-        check_defences(33, 4000, 400, |round, b, sets, moves| {
-            let (me, opp) = (b.to_move(), 1 - b.to_move());
-            if b.count(opp, Threat::Flex4) == 0
-                || b.count(opp, Threat::Five) > 0
-                || b.count(me, Threat::Five) > 0
-            {
-                return None;
-            }
+        check_defences(33, 4000, 400, Threat::Flex4, |round, b, sets, moves| {
+            let opp = 1 - b.to_move();
             let mut defences = Vec::new();
             assert!(b.three_defences(opp, &mut defences));
             let threats: Vec<usize> = b
@@ -1942,62 +1946,62 @@ mod tests {
         // engine: his four there, our one block, then his stone with two five points, and the
         // block gave us no five to make.
         use by_the_rules::*;
-        check_defences(43, 6000, 100, |round, b, sets, moves| {
-            let (me, opp) = (b.to_move(), 1 - b.to_move());
-            if b.count(opp, Threat::Block4Flex3) == 0
-                || b.count_at_least(opp, Threat::Flex4) > 0
-                || b.count(me, Threat::Five) > 0
-            {
-                return None;
-            }
-            let q = b.find_exact(opp, Threat::Block4Flex3).unwrap();
-            let block = b.five_point(opp, q).unwrap();
-            if b.threat(me, block) >= Threat::Block4 {
-                return None;
-            }
-            let mut defences = Vec::new();
-            assert!(b.four_three_defences(opp, q, &mut defences));
-            let (qx, qy) = b.coords(q);
-            let qc = cell(qx, qy);
-            // A counter: a cell on a line through the block, within four, where our stone makes
-            // a closed three or more (the block is then a four of ours).
-            let counter = |m: usize| {
-                (0..4).any(|d| {
-                    let s = b.steps()[d];
-                    let diff = m as isize - block as isize;
-                    diff % s == 0
-                        && (diff / s).abs() <= 4
-                        && b.aligned(m, block, s)
-                        && b.line(me, m, d) >= Line::B3
-                })
-            };
-            let (left, kept): (Vec<_>, Vec<_>) = moves
-                .iter()
-                .partition(|&&(m, _)| !defences.contains(&(m as u16)) && !counter(m));
-            for &(_, c) in &left {
-                // Our move, then his four on q.
-                let his = add(&sets[opp], qc);
-                let occupied = add(&add(&(sets[0] | sets[1]), c), qc);
-                let blocks = fives(&his, &occupied, qc);
-                assert!(!blocks.is_empty(), "round {round}: q makes a four");
-                if blocks.len() > 1 {
-                    continue;
+        check_defences(
+            43,
+            6000,
+            100,
+            Threat::Block4Flex3,
+            |round, b, sets, moves| {
+                let (me, opp) = (b.to_move(), 1 - b.to_move());
+                let q = b.find_exact(opp, Threat::Block4Flex3).unwrap();
+                let block = b.five_point(opp, q).unwrap();
+                if b.threat(me, block) >= Threat::Block4 {
+                    return None;
                 }
-                let mine = add(&add(&sets[me], c), blocks[0]);
-                let occupied = add(&occupied, blocks[0]);
-                assert!(
-                    fives(&mine, &occupied, blocks[0]).is_empty(),
-                    "round {round}: cell {c} left out, but the block is a four"
-                );
-                assert!(
-                    near(qc, &occupied)
-                        .into_iter()
-                        .any(|t| double_five(&his, &occupied, t)),
-                    "round {round}: cell {c} left out, but it stops the four-three"
-                );
-            }
-            Some((kept.len(), left.len()))
-        });
+                let mut defences = Vec::new();
+                assert!(b.four_three_defences(opp, q, &mut defences));
+                let (qx, qy) = b.coords(q);
+                let qc = cell(qx, qy);
+                // A counter: a cell on a line through the block, within four, where our stone makes
+                // a closed three or more (the block is then a four of ours).
+                let counter = |m: usize| {
+                    (0..4).any(|d| {
+                        let s = b.steps()[d];
+                        let diff = m as isize - block as isize;
+                        diff % s == 0
+                            && (diff / s).abs() <= 4
+                            && b.aligned(m, block, s)
+                            && b.line(me, m, d) >= Line::B3
+                    })
+                };
+                let (left, kept): (Vec<_>, Vec<_>) = moves
+                    .iter()
+                    .partition(|&&(m, _)| !defences.contains(&(m as u16)) && !counter(m));
+                for &(_, c) in &left {
+                    // Our move, then his four on q.
+                    let his = add(&sets[opp], qc);
+                    let occupied = add(&add(&(sets[0] | sets[1]), c), qc);
+                    let blocks = fives(&his, &occupied, qc);
+                    assert!(!blocks.is_empty(), "round {round}: q makes a four");
+                    if blocks.len() > 1 {
+                        continue;
+                    }
+                    let mine = add(&add(&sets[me], c), blocks[0]);
+                    let occupied = add(&occupied, blocks[0]);
+                    assert!(
+                        fives(&mine, &occupied, blocks[0]).is_empty(),
+                        "round {round}: cell {c} left out, but the block is a four"
+                    );
+                    assert!(
+                        near(qc, &occupied)
+                            .into_iter()
+                            .any(|t| double_five(&his, &occupied, t)),
+                        "round {round}: cell {c} left out, but it stops the four-three"
+                    );
+                }
+                Some((kept.len(), left.len()))
+            },
+        );
     }
 
     #[test]
