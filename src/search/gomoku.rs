@@ -477,8 +477,8 @@ impl<'a> Worker<'a> {
         // (`PatternBoard::three_defences`); elsewhere every cell of the opponent's fours.
         let mut defences = Vec::new();
         let exact = defend && self.b.three_defences(opp, &mut defences);
-        // Against a four-three to come, only the cells on its lines within four, our fours, and
-        // the counters through the block of its four (below).
+        // Against a four-three to come, only its defences (below), our fours, and the counters
+        // through the block of its four.
         let four_three = if defend {
             None
         } else {
@@ -490,8 +490,8 @@ impl<'a> Worker<'a> {
         let block = four_three.and_then(|q| self.b.five_point(opp, q));
         let four_three =
             four_three.filter(|_| block.is_none_or(|b| self.b.threat(me, b) < Threat::Block4));
-        // Under freestyle, of the cells on its lines only those that weaken one of them
-        // (`PatternBoard::four_three_defences`).
+        // Its defences: under freestyle the cells that weaken one of its lines
+        // (`PatternBoard::four_three_defences`); elsewhere every cell on its lines within four.
         let exact_four_three =
             four_three.is_some_and(|q| self.b.four_three_defences(opp, q, &mut defences));
         let steps = self.b.steps();

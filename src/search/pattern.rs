@@ -1424,17 +1424,11 @@ impl PatternBoard {
     /// The threats and values of empty cell `c` from its line patterns.
     #[inline]
     fn rescore(&mut self, c: usize) {
-        self.rescore_codes(c, self.state[c].pcode);
-    }
-
-    /// [`PatternBoard::rescore`] with cell `c`'s combination codes, `pcode`, as just stored.
-    #[inline]
-    fn rescore_codes(&mut self, c: usize, pcode: [u16; 2]) {
         if self.renju.is_some() {
             self.rescore_renju(c);
             return;
         }
-        for (p, &i) in pcode.iter().enumerate() {
+        for (p, i) in self.state[c].pcode.into_iter().enumerate() {
             self.rescore_colour(c, p, i);
         }
     }
