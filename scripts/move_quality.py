@@ -114,7 +114,11 @@ def make_positions(args):
                 continue
             ours = 0 if m.group(2) == args.name else 1
             opening = len(re.findall(r"\d+,\d+", lines[1])) if lines[1].startswith("#") else 0
-            moves = [tuple(map(int, l.split(",")[:2])) for l in lines if re.match(r"^\d+,\d+,\d+$", l)]
+            # The .psq lines are 1-based `x,y,ms`; positions are written 0-based (until the
+            # thirteenth round they were not shifted: the older sets are the games moved one
+            # cell right and down, and Rapfi judged them as written).
+            moves = [tuple(int(t) - 1 for t in l.split(",")[:2])
+                     for l in lines if re.match(r"^\d+,\d+,\d+$", l)]
             for ply in range(opening, min(len(moves), opening + args.plies)):
                 if ply % 2 == ours:
                     out.append(" ".join(f"{x},{y}" for x, y in moves[:ply]))

@@ -77,7 +77,8 @@ def positions(directory: str):
         if not m:
             continue
         size = int(m.group(1))
-        moves = [tuple(map(int, l.split(",")[:2])) for l in lines[1:]
+        # The .psq lines are 1-based `x,y,ms`; the engines are sent 0-based cells.
+        moves = [tuple(int(t) - 1 for t in l.split(",")[:2]) for l in lines[1:]
                  if l[:1].isdigit() and l.count(",") == 2]
         n = len(moves)
         draw = n >= size * size
