@@ -96,10 +96,11 @@ pub(super) fn hand_set_evaluation(b: &PatternBoard) -> i32 {
 
 /// A table entry: a win or loss is proven (the search finds them only by threats, with every
 /// defence tried).
-fn new_entry(value: i32, depth: i32, bound: Bound, best: u16) -> Entry {
+fn new_entry(value: i32, depth: Depth, bound: Bound, best: u16) -> Entry {
     Entry {
         value,
-        depth: depth.clamp(0, 255) as u8,
+        // Whole plies, rounded down (as Rapfi's table keeps them).
+        depth: depth.clamp(0.0, 255.0) as u8,
         bound,
         proven: value.abs() >= WIN_BOUND,
         best: Some(best),
@@ -129,19 +130,28 @@ struct Shared<'a> {
     nodes: AtomicU64,
 }
 
-/// `LMR[d][i]`: the plies a late quiet move `i` is searched less at depth `d`.
-fn reduction(depth: i32, index: usize) -> i32 {
-    let d = (depth.max(1) as f32).ln();
+/// A depth in plies, with fractions (as Rapfi's): an extension of part of a ply adds up along a
+/// line, and the search reaches depth zero when the parts make a whole.
+type Depth = f32;
+
+/// `LMR[d][i]`: the whole plies a late quiet move `i` is searched less at depth `d`.
+fn reduction(depth: Depth, index: usize) -> Depth {
+    let d = depth.max(1.0).ln();
     let i = (index.max(1) as f32).ln();
-    (d * i) as i32
+    (d * i).trunc()
 }
 
 /// Depth below which moves making no pattern for either side (no two, no three) are pruned.
-const TRIVIAL_PRUNING_DEPTH: i32 = 4;
+const TRIVIAL_PRUNING_DEPTH: Depth = 4.0;
+
+/// `per_ply · depth`, in whole units (a margin that grows with the depth).
+fn plies(per_ply: i32, depth: Depth) -> i32 {
+    (per_ply as f32 * depth) as i32
+}
 
 /// Moves searched at depth `d` before the rest are pruned (all but the block of a five).
-fn move_count_limit(depth: i32, improving: bool) -> usize {
-    let base = 3.0 + (depth.max(0) as f32).powf(1.3);
+fn move_count_limit(depth: Depth, improving: bool) -> usize {
+    let base = 3.0 + depth.max(0.0).powf(1.3);
     (if improving { base } else { base / 2.0 }) as usize + 1
 }
 
@@ -563,14 +573,14 @@ impl<'a> Worker<'a> {
         &mut self,
         mut alpha: i32,
         mut beta: i32,
-        depth: i32,
+        depth: Depth,
         ply: usize,
         pv_node: bool,
         cut_node: bool,
     ) -> i32 {
         // A leaf is one node, the quiescence search's (it was counted twice before the eleventh
         // round: nodes/s and fixed-node budgets were a sixth to a fifth too high).
-        if depth <= 0 {
+        if depth <= 0.0 {
             return self.qsearch(alpha, beta, ply, QS_PLIES);
         }
         if self.tick() {
@@ -594,7 +604,7 @@ impl<'a> Worker<'a> {
         let key = self.b.hash();
         let entry = self.shared.tt.probe(key);
         if let Some(e) = entry {
-            if !pv_node && e.depth as i32 >= depth {
+            if !pv_node && e.depth as Depth >= depth {
                 let v = from_table(e.value, ply, WIN_BOUND);
                 let cut = match e.bound {
                     Bound::Exact => true,
@@ -617,11 +627,13 @@ impl<'a> Worker<'a> {
         let improving = ply >= 2 && eval > self.evals[ply - 2];
         if !pv_node && !opp_five && !opp_three && beta.abs() < WIN_BOUND {
             // Reverse futility: far above beta at a shallow depth.
-            if depth <= 6 && eval - FUTILITY_PER_PLY * (depth - improving as i32) >= beta {
+            if depth <= 6.0
+                && eval - plies(FUTILITY_PER_PLY, depth - improving as i32 as Depth) >= beta
+            {
                 return eval;
             }
             // Razoring: far below alpha, only fours could help.
-            if depth <= 2 && eval + RAZOR_BASE + RAZOR_PER_PLY * depth < alpha {
+            if depth <= 2.0 && eval + RAZOR_BASE + plies(RAZOR_PER_PLY, depth) < alpha {
                 let v = self.qsearch(alpha, alpha + 1, ply, QS_PLIES);
                 if v <= alpha {
                     return v;
@@ -636,7 +648,7 @@ impl<'a> Worker<'a> {
             && cut_node
             && !forced
             && eval
-                >= beta + FAIL_HIGH_PER_PLY * depth - 7
+                >= beta + plies(FAIL_HIGH_PER_PLY, depth) - 7
                     + if opp_three { FAIL_HIGH_THREE } else { 0 };
         let alpha0 = alpha;
         let mut best = -INF;
@@ -669,11 +681,11 @@ impl<'a> Worker<'a> {
             // The one block of a five costs no depth. The answers to an open three cost a ply,
             // as every move (as in Rapfi): free, they took the nodes the attacker's quiet moves
             // needed (seventh round: suite 20 -> 26 of 49 at 300 k nodes, self-play +38).
-            let mut new_depth = if forced { depth } else { depth - 1 };
+            let mut new_depth = if forced { depth } else { depth - 1.0 };
             // Fail-high reduction: at a cut node far above beta, a move that is not a four is
             // searched a ply less.
-            if likely_fail_high && a < Threat::Block4 && new_depth > 1 {
-                new_depth -= 1;
+            if likely_fail_high && a < Threat::Block4 && new_depth > 1.0 {
+                new_depth -= 1.0;
             }
             self.line[ply] = c as u16;
             self.b.make(c);
@@ -681,33 +693,33 @@ impl<'a> Worker<'a> {
             if searched == 0 {
                 v = -self.search(-beta, -alpha, new_depth, ply + 1, pv_node, false);
             } else {
-                let mut r = 0;
+                let mut r = 0.0;
                 // Late-move reduction, answers to an open three included (eighth round: +28
                 // (+9..+46) over 640 games); only the block of a five is never reduced.
-                if depth >= 2 && searched >= 1 && !forced {
+                if depth >= 2.0 && searched >= 1 && !forced {
                     r = reduction(depth, searched + 1);
                     if tactical {
-                        r -= 1;
+                        r -= 1.0;
                     }
                     if pv_node {
-                        r -= 1;
+                        r -= 1.0;
                     }
                     if cut_node && !self.killers[ply].contains(&(c as u16)) {
-                        r += 2;
+                        r += 2.0;
                     }
-                    if !improving && r > 1 {
-                        r += 1;
+                    if !improving && r > 1.0 {
+                        r += 1.0;
                     }
                     if distract {
-                        r += 1;
+                        r += 1.0;
                     }
                     if self.history[c][me] > 0 {
-                        r -= 1;
+                        r -= 1.0;
                     }
-                    r = r.clamp(0, new_depth - 1);
+                    r = r.clamp(0.0, (new_depth - 1.0).max(0.0));
                 }
                 v = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false, true);
-                if v > alpha && r > 0 && !self.aborted {
+                if v > alpha && r > 0.0 && !self.aborted {
                     v = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, false, !cut_node);
                 }
                 if v > alpha && v < beta && pv_node && !self.aborted {
@@ -726,7 +738,8 @@ impl<'a> Worker<'a> {
                     alpha = v;
                     if v >= beta {
                         if !forced {
-                            self.history[c][me] += depth * depth * 16;
+                            let d = depth as i32;
+                            self.history[c][me] += d * d * 16;
                             if self.history[c][me] > 1 << 20 {
                                 for h in self.history.iter_mut() {
                                     h[me] /= 2;
@@ -743,7 +756,7 @@ impl<'a> Worker<'a> {
                             // Quiet moves tried before the cut-off lose history.
                             for &(_, q) in &moves[..i] {
                                 let h = &mut self.history[q as usize][me];
-                                *h -= depth * depth * 4;
+                                *h -= d * d * 4;
                             }
                         }
                         break;
@@ -781,7 +794,7 @@ impl<'a> Worker<'a> {
     /// when stopped before the first move was searched.
     fn root(
         &mut self,
-        depth: i32,
+        depth: Depth,
         alpha0: i32,
         beta: i32,
         moves: &mut [u16],
@@ -794,23 +807,23 @@ impl<'a> Worker<'a> {
             self.b.make(c);
             let mut v;
             if i == 0 {
-                v = -self.search(-beta, -alpha, depth - 1, 1, true, false);
+                v = -self.search(-beta, -alpha, depth - 1.0, 1, true, false);
             } else {
                 // Late quiet root moves are searched less first (from the third on).
                 let (me, opp) = (1 - self.b.to_move(), self.b.to_move());
                 let quiet = self.b.count(me, Threat::Five) == 0
                     && self.b.count(opp, Threat::Five) == 0
                     && self.b.count(me, Threat::Flex4) == 0;
-                let mut r = 0;
-                if depth >= 3 && i >= 2 && quiet {
-                    r = (reduction(depth, i + 1) - 1).clamp(0, depth - 2);
+                let mut r = 0.0;
+                if depth >= 3.0 && i >= 2 && quiet {
+                    r = (reduction(depth, i + 1) - 1.0).clamp(0.0, depth - 2.0);
                 }
-                v = -self.search(-alpha - 1, -alpha, depth - 1 - r, 1, false, true);
-                if v > alpha && r > 0 && !self.aborted {
-                    v = -self.search(-alpha - 1, -alpha, depth - 1, 1, false, false);
+                v = -self.search(-alpha - 1, -alpha, depth - 1.0 - r, 1, false, true);
+                if v > alpha && r > 0.0 && !self.aborted {
+                    v = -self.search(-alpha - 1, -alpha, depth - 1.0, 1, false, false);
                 }
                 if v > alpha && v < beta && !self.aborted {
-                    v = -self.search(-beta, -alpha, depth - 1, 1, true, false);
+                    v = -self.search(-beta, -alpha, depth - 1.0, 1, true, false);
                 }
             }
             self.b.unmake();
@@ -909,7 +922,7 @@ impl<'a> Worker<'a> {
                 (-INF, INF)
             };
             let found = loop {
-                let r = self.root(depth, lo, hi, &mut root);
+                let r = self.root(depth as Depth, lo, hi, &mut root);
                 if self.aborted {
                     break r;
                 }
