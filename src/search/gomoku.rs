@@ -841,7 +841,12 @@ impl<'a> Worker<'a> {
             }
         }
         let (v, i) = best?;
-        moves[..=i].rotate_right(1);
+        // A move that beat alpha goes first. When none did (a fail low), their values are
+        // bounds only and the first move stays first: a later pass of this depth, stopped
+        // part-way, then knows that a move it found better beat this one at this depth.
+        if v > alpha0 {
+            moves[..=i].rotate_right(1);
+        }
         if !self.aborted {
             let bound = if v >= beta {
                 Bound::Lower
@@ -970,9 +975,11 @@ impl<'a> Worker<'a> {
                     }
                 }
                 Some((v, m)) => {
-                    // Stopped in the iteration: its best move stands if it was searched fully
-                    // and beats the last iteration's.
-                    if m != best && v > value {
+                    // Stopped in the iteration: a move searched fully that beat the last
+                    // iteration's best (searched first at this depth) stands, whatever the
+                    // last iteration's value (thirteenth round: before, it had to beat that
+                    // value too, and a best move that failed low at the new depth stayed).
+                    if m != best {
                         best = m;
                         value = v;
                         // Told as the iteration it came from, partly searched.
