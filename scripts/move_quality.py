@@ -174,6 +174,10 @@ def judge(args):
             ours = -value(after["eval"])
             loss = max(0, before - ours)
             rows[k].append((float(loss), int(ours == -MATE_VALUE), 0))
+            if args.verbose and ours == -MATE_VALUE:
+                print(f"  line {n}: {engines[k]} plays {mv[0]},{mv[1]}, a blunder "
+                      f"(Rapfi's move {ref['best'][0]},{ref['best'][1]}, {ref['eval']} before; "
+                      f"{after['eval']} after)", flush=True)
         if n % 20 == 0:
             json.dump(cache, open(args.cache, "w"))
             print(f"  {n}/{len(positions)}", file=sys.stderr, flush=True)
@@ -220,6 +224,7 @@ def main():
     j.add_argument("--cache", default="quality-cache.json")
     j.add_argument("--size", type=int, default=15)
     j.add_argument("--count", type=int, default=200)
+    j.add_argument("--verbose", action="store_true", help="print each blunder")
     j.add_argument("--decided", type=int, default=600, help="|eval| above which a position is left out")
     args = p.parse_args()
     make_positions(args) if args.cmd == "positions" else judge(args)
