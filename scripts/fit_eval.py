@@ -6,6 +6,17 @@
     python3 scripts/fit_eval.py --data /tmp/eval-data.txt \
         --features target/release/examples/eval_features --write src/search/eval_weights.rs
 
+Or Rapfi's static evaluations of the positions of match games (fifteenth round; the target
+Rapfi's search stands on, not a search's value):
+
+    python3 scripts/rapfi_static.py --games DIR [DIR ...] --engine pbrain-rapfi --out /tmp/static.txt
+    python3 scripts/fit_eval.py --data /tmp/static.txt --units 317 \
+        --data-command "python3 scripts/rapfi_static.py ..." --write src/search/eval_weights.rs
+
+(`--units`: the written evaluation's logistic scale; 317 is the scale at which the evaluation of
+the ninth-to-fourteenth rounds best fits Rapfi's static probabilities, so that the search's
+margins keep their meaning.)
+
 The positions (`size result eval depth x,y …`, see scripts/eval_data.py) go through
 `examples/eval_features.rs`, which prints for each Rapfi's eval, the game's result, the hand-set
 evaluation the fitted ones replaced and the evaluation the search uses now, then the dense features
@@ -118,6 +129,12 @@ def main():
     ap.add_argument("--own-limit", type=int, default=6000,
                     help="largest own weight of a combination (in the weights' units)")
     ap.add_argument("--write", help="the Rust file of the weights to write")
+    ap.add_argument("--data-command", default="python3 scripts/eval_data.py --turn-ms 50 --minutes 30 "
+                    "--out /tmp/eval-data.txt", help="the command that made --data (cited in --write)")
+    ap.add_argument("--data-note", default="", help="a sentence on the data (cited in --write)")
+    ap.add_argument("--units", type=float, default=0.0,
+                    help="the written evaluation's logistic scale (0: the hand-set one's, s0); "
+                         "the search's margins are set in the evaluation's units")
     args = ap.parse_args()
     ev, result, current, fitted, dense, sparse, games = read(args.data, args.features)
     hold = games % 10 == 9
@@ -147,9 +164,11 @@ def main():
     base_r = xent(result[hold], sigmoid(current[hold] / s0))
     print(f"hand-set evaluation: scale {s0:.0f}; held-out loss {base_t:.4f} against Rapfi, "
           f"{base_r:.4f} against the results")
-    print(f"the search's evaluation now: held-out loss "
-          f"{xent(target[hold], sigmoid(fitted[hold] / s0)):.4f} against Rapfi, "
-          f"{xent(result[hold], sigmoid(fitted[hold] / s0)):.4f} against the results")
+    s_now, _ = best_scale(fitted[train], target[train])
+    now_t = xent(target[hold], sigmoid(fitted[hold] / s_now))
+    print(f"the search's evaluation now (its own scale, {s_now:.0f}): held-out loss "
+          f"{now_t:.4f} against Rapfi, "
+          f"{xent(result[hold], sigmoid(fitted[hold] / s_now)):.4f} against the results")
     floor = xent(target[hold], target[hold])
     print(f"(the loss of Rapfi's own probabilities against themselves: {floor:.4f})")
     l2 = np.concatenate([np.full(nd, args.l2), np.full(len(keys), args.l2_combinations)])
@@ -158,10 +177,11 @@ def main():
     print(f"fit (L2 {args.l2:g}): training loss {xent(target[train], pred[train]):.4f}; held-out "
           f"{xent(target[hold], pred[hold]):.4f} against Rapfi, {xent(result[hold], pred[hold]):.4f} "
           f"against the results")
-    ints = np.round(w * s0 * (1 << SHIFT)).astype(int)
+    units = args.units or s0
+    ints = np.round(w * units * (1 << SHIFT)).astype(int)
     ints[nd:] = np.clip(ints[nd:], -args.own_limit, args.own_limit)
-    pred_i = sigmoid(np.floor((X @ ints) / (1 << SHIFT)) / s0)
-    print(f"rounded to integers (x {s0:.0f} x {1 << SHIFT}): held-out "
+    pred_i = sigmoid(np.floor((X @ ints) / (1 << SHIFT)) / units)
+    print(f"rounded to integers (x {units:.0f} x {1 << SHIFT}): held-out "
           f"{xent(target[hold], pred_i[hold]):.4f}")
     print("weights:", " ".join(str(v) for v in ints[:nd]))
     own = {}
@@ -176,19 +196,22 @@ def main():
             "    " + ", ".join(str(v) for v in dense_w[i:i + 12]) for i in range(0, nd, 12))
         items = [f"({k}, {m}, {wt})" for k, (m, wt) in sorted(own.items())]
         combos = ",\n".join("    " + ", ".join(items[i:i + 6]) for i in range(0, len(items), 6))
+        units_opt = f" --units {args.units:g}" if args.units else ""
         text = f"""//! The gomoku evaluation's weights (layout: `pattern.rs`, above `EVAL_FEATURES`), fitted to
-//! Rapfi's evaluations of {len(ev)} positions of its self-play ({hold.sum()} held out: loss
-//! {xent(target[hold], pred_i[hold]):.4f} against the hand-set evaluation's {base_t:.4f}). Made by
+//! Rapfi's evaluations of {len(ev)} positions ({hold.sum()} held out: loss {xent(target[hold], pred_i[hold]):.4f}
+//! against Rapfi's win probabilities, the hand-set evaluation's {base_t:.4f}, the one before this
+//! fit's {now_t:.4f}). {args.data_note} Made by
 //!
 //! ```text
-//! python3 scripts/eval_data.py --turn-ms 50 --minutes 30 --out /tmp/eval-data.txt
+//! {args.data_command}
 //! cargo build --release --example eval_features
-//! python3 scripts/fit_eval.py --data /tmp/eval-data.txt --l2 {args.l2:g} \\
-//!     --l2-combinations {args.l2_combinations:g} --min-positions {args.min_positions} \\
+//! python3 scripts/fit_eval.py --data {args.data} --l2 {args.l2:g} \\
+//!     --l2-combinations {args.l2_combinations:g} --min-positions {args.min_positions}{units_opt} \\
 //!     --write src/search/eval_weights.rs
 //! ```
 //!
-//! in the units of the hand-set evaluation (a logistic scale of {s0:.0f}), times `2^EVAL_SHIFT`.
+//! in units of a logistic scale of {units:.0f} (Rapfi's probabilities are `sigmoid(eval / {s_r:.0f})`),
+//! times `2^EVAL_SHIFT`.
 
 /// The sum of the weighted features is shifted right by this (the weights' finer units).
 pub const EVAL_SHIFT: u32 = {SHIFT};

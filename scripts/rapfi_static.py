@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Rapfi's static evaluation of the positions of finished games, for `scripts/fit_eval.py`.
+
+    python3 scripts/rapfi_static.py --games DIR [DIR ...] --engine /tmp/rapfi/pbrain-rapfi \\
+        --out /tmp/static-data.txt
+
+Each game's positions (`.psq` files from `scripts/match.py`: 1-based `x,y,ms` lines, the opening's
+at 0 ms) from the end of its opening to its last move are set on Rapfi's board with `YXBOARD`
+(which sets a position without searching it) and judged with `TRACESEARCH`, whose line
+`Static Eval[Black]: V` is Rapfi's classical evaluation without search (the one its search
+stands on). Each position is written as a line of `scripts/eval_data.py`'s format,
+
+    size  result  eval  depth  x,y x,y …
+
+with `eval` the static value for the side to move, `depth` 0 and `result` the game's result for
+the side to move (1 win, 0.5 draw, 0 loss); a position met before (another match's same game) is
+written once. Positions with a five to play or to block (the side
+to move or the other has a four) are left out: the static value is no estimate there.
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from match import Engine, five  # noqa: E402
+
+STATIC_RE = re.compile(r"Static Eval\[Black\]: (-?\d+)")
+HEADER_RE = re.compile(r"Piskvork (\d+)x\d+")
+
+
+def read_game(path: str):
+    """(size, moves 0-based, opening length, winner colour or None) of a match .psq file."""
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    m = HEADER_RE.match(lines[0]) if lines else None
+    if not m:
+        return None
+    size = int(m.group(1))
+    moves, opening = [], 0
+    for line in lines[1:]:
+        parts = line.strip().split(",")
+        if len(parts) != 3 or not all(p.strip().lstrip("-").isdigit() for p in parts):
+            continue
+        x, y, ms = (int(p) for p in parts)
+        moves.append((x - 1, y - 1))
+        if ms == 0 and len(moves) == opening + 1:
+            opening += 1
+    board = {}
+    winner = None
+    for k, (x, y) in enumerate(moves):
+        board[(x, y)] = k % 2
+        if five(board, x, y, size, False):
+            winner = k % 2
+    return size, moves, opening, winner
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--games", nargs="+", required=True, help="directories of .psq games")
+    p.add_argument("--engine", required=True, help="Rapfi's pbrain command")
+    p.add_argument("--out", required=True)
+    p.add_argument("--max-games", type=int, default=0, help="0: all")
+    args = p.parse_args()
+    paths = [f for d in args.games for f in sorted(glob.glob(os.path.join(d, "*.psq")))]
+    if args.max_games:
+        paths = paths[: args.max_games]
+    engines: dict[int, Engine] = {}
+    written = 0
+    # A position met again (the same opening played the same way in another match) is written
+    # once.
+    seen: set[tuple[int, str]] = set()
+    with open(args.out, "w", encoding="utf-8") as out:
+        for path in paths:
+            game = read_game(path)
+            if game is None:
+                continue
+            size, moves, opening, winner = game
+            e = engines.get(size)
+            if e is None:
+                e = Engine("rapfi", args.engine, None, lambda _t: None)
+                e.send(f"START {size}")
+                if e.expect(lambda l: l.strip().upper() == "OK", 30) is None:
+                    sys.exit("Rapfi refused START")
+                e.send("INFO rule 0")
+                engines[size] = e
+            # The last position is the one with the five on the board: left out.
+            for n in range(max(opening, 1), len(moves)):
+                mover = n % 2
+                stones = " ".join(f"{x},{y}" for x, y in moves[:n])
+                if (size, stones) in seen:
+                    continue
+                seen.add((size, stones))
+                e.send("YXBOARD")
+                for k, (x, y) in enumerate(moves[:n]):
+                    e.send(f"{x},{y},{1 if k % 2 == mover else 2}")
+                e.send("DONE")
+                e.send("TRACESEARCH")
+                value = None
+
+                def want(line: str) -> bool:
+                    nonlocal value
+                    m = STATIC_RE.search(line)
+                    if m:
+                        value = int(m.group(1))
+                        return True
+                    return False
+
+                if e.expect(want, 10) is None or value is None:
+                    sys.exit(f"no static value from Rapfi ({path}, ply {n})")
+                static = value if mover == 0 else -value
+                # A four on the board (either side has a five to play): no estimate.
+                board = {c: k % 2 for k, c in enumerate(moves[:n])}
+                if any(
+                    (x, y) not in board
+                    and (five({**board, (x, y): s}, x, y, size, False))
+                    for s in (0, 1)
+                    for x in range(size)
+                    for y in range(size)
+                    if any((x + dx, y + dy) in board for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+                ):
+                    continue
+                result = 0.5 if winner is None else (1.0 if winner == mover else 0.0)
+                out.write(f"{size} {result:g} {static} 0 {stones}\n")
+                written += 1
+            out.flush()
+    for e in engines.values():
+        e.close()
+    print(f"{written} positions from {len(paths)} games", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
