@@ -13,6 +13,11 @@ Each file is the printed output of `scripts/match.py` (its `game N [...] black N
 WINNER (...)` lines); `--name` is our engine's name in both (`--name1`). Prints the games in
 common, each version's score on them, how many games ended the same, and the difference (after
 less before) with its standard error.
+
+Then, for each match, its opening pairs (the two games of an opening, one with each colour): how
+many we won both of, lost both of, and how many the same colour won both of. On the balanced
+openings most pairs go to the colour (fifteenth round): the score moves only with the pairs one
+engine takes with both colours.
 """
 import argparse
 import math
@@ -36,6 +41,33 @@ def scores(path: str, name: str) -> dict[tuple[int, str], float]:
     return out
 
 
+def pairs(path: str, name: str) -> dict[str, int]:
+    """The opening pairs of a match: won both (`ours`), lost both (`theirs`), the same colour won
+    both (`colour`), one of them drawn (`draw`)."""
+    games: dict[str, list[tuple[bool, float]]] = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            m = LINE.match(line)
+            if not m:
+                continue
+            _, opening, black, _, winner = m.groups()
+            score = 0.5 if winner == "draw" else (1.0 if winner == name else 0.0)
+            games.setdefault(opening, []).append((black == name, score))
+    out = {"ours": 0, "theirs": 0, "colour": 0, "draw": 0}
+    for g in games.values():
+        if len(g) != 2:
+            continue
+        (black_a, a), (_, b) = g
+        if 0.5 in (a, b):
+            out["draw"] += 1
+        elif a == b:
+            out["ours" if a == 1.0 else "theirs"] += 1
+        else:
+            # Different winners with colours swapped: the same colour won both.
+            out["colour"] += 1
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("before")
@@ -54,6 +86,10 @@ def main():
     print(f"{n} games in common: before {sum(a[g] for g in common)}, after "
           f"{sum(b[g] for g in common)}; {same} ended the same; after - before "
           f"{sum(d):+.1f} (standard error {sd * math.sqrt(n):.1f})")
+    for label, path in (("before", args.before), ("after", args.after)):
+        p = pairs(path, args.name)
+        print(f"{label}: opening pairs won both {p['ours']}, lost both {p['theirs']}, "
+              f"the same colour won both {p['colour']}, with a draw {p['draw']}")
 
 
 if __name__ == "__main__":
