@@ -13,6 +13,8 @@ Rapfi's search stands on, not a search's value):
     python3 scripts/fit_eval.py --data /tmp/static.txt --units 317 \
         --data-command "python3 scripts/rapfi_static.py ..." --write src/search/eval_weights.rs
 
+`scripts/rapfi-static.txt.xz` holds the fifteenth round's data (`xz -dc` it): 20,921 positions
+of 880 games of our search against Rapfi at 1 s (15 x 15 and 20 x 20), with Rapfi's static values.
 (`--units`: the written evaluation's logistic scale; 317 is the scale at which the evaluation of
 the ninth-to-fourteenth rounds best fits Rapfi's static probabilities, so that the search's
 margins keep their meaning.)
