@@ -33,7 +33,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match import MOVE_RE, Engine, EngineDied, five, read_openings  # noqa: E402
+from match import MOVE_RE, Engine, EngineDied, five, read_openings, send_board  # noqa: E402
 
 EVAL_RE = re.compile(r"Depth (\d+)-\d+ \| Eval ([+-]?M?\d+)")
 
@@ -76,10 +76,7 @@ def play(args, rng: random.Random, size: int, opening, out) -> tuple[int, int]:
         decided = False
         while len(history) < size * size:
             mover = len(history) % 2
-            e.send("BOARD")
-            for k, (x, y) in enumerate(history):
-                e.send(f"{x},{y},{1 if k % 2 == mover else 2}")
-            e.send("DONE")
+            send_board(e, history)
             last = None
 
             def want(line: str) -> bool:

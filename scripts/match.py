@@ -163,6 +163,16 @@ class Engine:
             self.proc.wait()
 
 
+def send_board(e: "Engine", moves: list[tuple[int, int]], command: str = "BOARD"):
+    """Sends `moves` (black first, 0-based) as a `BOARD` (the engine then thinks and answers) or a
+    `YXBOARD` (Rapfi: the position set, nothing searched), the side to move's stones as field 1."""
+    mover = len(moves) % 2
+    e.send(command)
+    for k, (x, y) in enumerate(moves):
+        e.send(f"{x},{y},{1 if k % 2 == mover else 2}")
+    e.send("DONE")
+
+
 def forbidden_points(args, history: list[tuple[int, int]]) -> set[tuple[int, int]]:
     """Black's forbidden points (renju) after the moves `history` (black first), from
     `args.forbidden` (a `tictactoe forbidden` command: cells 1-based, row-major)."""

@@ -20,7 +20,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from game_tactics import read_suite  # noqa: E402
-from match import MOVE_RE, Engine, EngineDied  # noqa: E402
+from match import MOVE_RE, Engine, EngineDied, send_board  # noqa: E402
 
 EVAL_RE = re.compile(r"Eval ([+-]?M?\d+)")
 LINE_RE = re.compile(r"Bestline ((?:[A-Z]\d+ ?)+)")
@@ -37,11 +37,7 @@ def send_position(e: Engine, size: int, moves: list[tuple[int, int]], limits: li
     for info in limits + ["timeout_turn 1000000", "timeout_match 0", "max_memory 33554432",
                           "rule 0"]:
         e.send(f"INFO {info}")
-    mover = len(moves) % 2
-    e.send("BOARD")
-    for k, (x, y) in enumerate(moves):
-        e.send(f"{x},{y},{1 if k % 2 == mover else 2}")
-    e.send("DONE")
+    send_board(e, moves)
 
 
 def ask(command: str, size: int, moves: list[tuple[int, int]], nodes: int):

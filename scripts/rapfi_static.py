@@ -27,7 +27,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match import Engine, five  # noqa: E402
+from match import Engine, five, send_board  # noqa: E402
 
 STATIC_RE = re.compile(r"Static Eval\[Black\]: (-?\d+)")
 HEADER_RE = re.compile(r"Piskvork (\d+)x\d+")
@@ -95,10 +95,7 @@ def main():
                 if (size, stones) in seen:
                     continue
                 seen.add((size, stones))
-                e.send("YXBOARD")
-                for k, (x, y) in enumerate(moves[:n]):
-                    e.send(f"{x},{y},{1 if k % 2 == mover else 2}")
-                e.send("DONE")
+                send_board(e, moves[:n], "YXBOARD")
                 e.send("TRACESEARCH")
                 value = None
 
