@@ -27,30 +27,30 @@ import sys
 LINE = re.compile(r"^game\s+(\d+) \[([^\]]*)\] black\s+(\S+): (\S+) (\S+) ")
 
 
-def games(path: str, name: str) -> list[tuple[int, str, bool, float]]:
-    """The games of a match's printed output: number, opening, whether we had black, our score."""
+def games(path: str, name: str) -> list[tuple[int, str, float]]:
+    """The games of a match's printed output: number, opening, our score."""
     out = []
     with open(path, encoding="utf-8") as f:
         for line in f:
             m = LINE.match(line)
             if not m:
                 continue
-            number, opening, black, _, winner = m.groups()
+            number, opening, _, _, winner = m.groups()
             score = 0.5 if winner == "draw" else (1.0 if winner == name else 0.0)
-            out.append((int(number), opening, black == name, score))
+            out.append((int(number), opening, score))
     return out
 
 
 def scores(path: str, name: str) -> dict[tuple[int, str], float]:
     """Our score in each game of a match's printed output, by game number and opening."""
-    return {(number, opening): score for number, opening, _, score in games(path, name)}
+    return {(number, opening): score for number, opening, score in games(path, name)}
 
 
 def pairs(path: str, name: str) -> dict[str, int]:
     """The opening pairs of a match: won both (`ours`), lost both (`theirs`), the same colour won
     both (`colour`), one of them drawn (`draw`)."""
     by_opening: dict[str, list[float]] = {}
-    for _, opening, _, score in games(path, name):
+    for _, opening, score in games(path, name):
         by_opening.setdefault(opening, []).append(score)
     out = {"ours": 0, "theirs": 0, "colour": 0, "draw": 0}
     for g in by_opening.values():

@@ -59,6 +59,23 @@ def read_game(path: str):
     return size, moves, opening, winner
 
 
+def has_four(moves: list[tuple[int, int]], size: int) -> bool:
+    """Whether either side has a five to play after `moves` (a four on the board): the static
+    value is no estimate there."""
+    board = {c: k % 2 for k, c in enumerate(moves)}
+    for x in range(size):
+        for y in range(size):
+            if (x, y) in board:
+                continue
+            for s in (0, 1):
+                board[(x, y)] = s
+                made = five(board, x, y, size, False)
+                del board[(x, y)]
+                if made:
+                    return True
+    return False
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--games", nargs="+", required=True, help="directories of .psq games")
@@ -95,6 +112,8 @@ def main():
                 if (size, stones) in seen:
                     continue
                 seen.add((size, stones))
+                if has_four(moves[:n], size):
+                    continue
                 send_board(e, moves[:n], "YXBOARD")
                 e.send("TRACESEARCH")
                 value = None
@@ -110,17 +129,6 @@ def main():
                 if e.expect(want, 10) is None or value is None:
                     sys.exit(f"no static value from Rapfi ({path}, ply {n})")
                 static = value if mover == 0 else -value
-                # A four on the board (either side has a five to play): no estimate.
-                board = {c: k % 2 for k, c in enumerate(moves[:n])}
-                if any(
-                    (x, y) not in board
-                    and (five({**board, (x, y): s}, x, y, size, False))
-                    for s in (0, 1)
-                    for x in range(size)
-                    for y in range(size)
-                    if any((x + dx, y + dy) in board for dx in (-1, 0, 1) for dy in (-1, 0, 1))
-                ):
-                    continue
                 result = 0.5 if winner is None else (1.0 if winner == mover else 0.0)
                 out.write(f"{size} {result:g} {static} 0 {stones}\n")
                 written += 1
