@@ -19,6 +19,11 @@ of 880 games of our search against Rapfi at 1 s (15 x 15 and 20 x 20), with Rapf
 the ninth-to-fourteenth rounds best fits Rapfi's static probabilities, so that the search's
 margins keep their meaning.)
 
+`--blend FILE` averages the fit with the weights of another `eval_weights.rs` (weight by weight,
+`--blend-share` the fit's part): the sixteenth round's evaluation is the fit above to Rapfi's
+static values, half and half with the sixth round's fit to its search values
+(`git show 5f426e7:src/search/eval_weights.rs > /tmp/eval-weights-6.rs`).
+
 The positions (`size result eval depth x,y …`, see scripts/eval_data.py) go through
 `examples/eval_features.rs`, which prints for each Rapfi's eval, the game's result, the hand-set
 evaluation the fitted ones replaced and the evaluation the search uses now, then the dense features
@@ -44,6 +49,7 @@ their stones (a position extending the previous one is the same game); a tenth o
 from __future__ import annotations
 
 import argparse
+import re
 import subprocess
 import sys
 
@@ -121,6 +127,20 @@ def fit(X, y, l2, iters=30):
     return w / sd
 
 
+def read_weights(path: str) -> tuple[list[int], dict[int, list[int]]]:
+    """The weights of an `eval_weights.rs` (as `--write` writes it): the dense ones and each
+    combination's own pair."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    dense = re.search(r"EVAL_WEIGHTS: \[i32; \d+\] = \[(.*?)\];", text, re.S)
+    combos = re.search(r"EVAL_COMBINATIONS: \[\(u16, i16, i16\); \d+\] = \[(.*?)\];", text, re.S)
+    if not dense or not combos:
+        sys.exit(f"{path}: no EVAL_WEIGHTS or EVAL_COMBINATIONS")
+    own = {int(k): [int(m), int(w)]
+           for k, m, w in re.findall(r"\((\d+), (-?\d+), (-?\d+)\)", combos.group(1))}
+    return [int(x) for x in dense.group(1).replace("\n", " ").split(",") if x.strip()], own
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--data", required=True)
@@ -134,6 +154,9 @@ def main():
     ap.add_argument("--data-command", default="python3 scripts/eval_data.py --turn-ms 50 --minutes 30 "
                     "--out /tmp/eval-data.txt", help="the command that made --data (cited in --write)")
     ap.add_argument("--data-note", default="", help="a sentence on the data (cited in --write)")
+    ap.add_argument("--blend", help="an eval_weights.rs to average the fit with (sixteenth round)")
+    ap.add_argument("--blend-share", type=float, default=0.5,
+                    help="the fit's share of the blend (the rest is --blend's)")
     ap.add_argument("--units", type=float, default=0.0,
                     help="the written evaluation's logistic scale (0: the hand-set one's, s0); "
                          "the search's margins are set in the evaluation's units")
@@ -192,15 +215,42 @@ def main():
         pair[k % 2] = int(v)
     own = {k: p for k, p in own.items() if p != [0, 0]}
     print(f"{len(own)} combinations with their own weights")
+    dense_w = ints[:nd]
+    loss_note = f"loss {xent(target[hold], pred_i[hold]):.4f}"
+    what = "fitted to"
+    if args.blend:
+        # The average of the fit and another evaluation (in the same units), weight by weight;
+        # a combination one of them has no own weight for counts as 0 there.
+        old_dense, old_own = read_weights(args.blend)
+        if len(old_dense) != nd:
+            sys.exit(f"{args.blend}: {len(old_dense)} dense weights, not {nd}")
+        share = args.blend_share
+        dense_w = np.round(share * dense_w + (1 - share) * np.array(old_dense)).astype(int)
+        own = {k: [int(round(share * own.get(k, [0, 0])[i] + (1 - share) * old_own.get(k, [0, 0])[i]))
+                   for i in (0, 1)]
+               for k in sorted(set(own) | set(old_own))}
+        own = {k: p for k, p in own.items() if p != [0, 0]}
+        raw = np.array(dense) @ dense_w
+        for i, sp in enumerate(sparse):
+            raw[i] += sum(v * own.get(k // 2, [0, 0])[k % 2] for k, v in sp.items())
+        pred_b = sigmoid(np.floor(raw / (1 << SHIFT)) / units)
+        print(f"blended ({share:g} of the fit, {1 - share:g} of {args.blend}): held-out "
+              f"{xent(target[hold], pred_b[hold]):.4f} against Rapfi, "
+              f"{xent(result[hold], pred_b[hold]):.4f} against the results; "
+              f"{len(own)} combinations with their own weights")
+        loss_note = f"loss {xent(target[hold], pred_b[hold]):.4f}"
+        what = (f"{share:g} of a fit and {1 - share:g} of the weights before it ({args.blend}), "
+                "the fit to")
     if args.write:
-        dense_w = ints[:nd]
         body = ",\n".join(
             "    " + ", ".join(str(v) for v in dense_w[i:i + 12]) for i in range(0, nd, 12))
         items = [f"({k}, {m}, {wt})" for k, (m, wt) in sorted(own.items())]
         combos = ",\n".join("    " + ", ".join(items[i:i + 6]) for i in range(0, len(items), 6))
         units_opt = f" --units {args.units:g}" if args.units else ""
-        text = f"""//! The gomoku evaluation's weights (layout: `pattern.rs`, above `EVAL_FEATURES`), fitted to
-//! Rapfi's evaluations of {len(ev)} positions ({hold.sum()} held out: loss {xent(target[hold], pred_i[hold]):.4f}
+        if args.blend:
+            units_opt += f" \\\n//!     --blend {args.blend} --blend-share {args.blend_share:g}"
+        text = f"""//! The gomoku evaluation's weights (layout: `pattern.rs`, above `EVAL_FEATURES`), {what}
+//! Rapfi's evaluations of {len(ev)} positions ({hold.sum()} held out: {loss_note}
 //! against Rapfi's win probabilities, the hand-set evaluation's {base_t:.4f}, the one before this
 //! fit's {now_t:.4f}). {args.data_note} Made by
 //!
