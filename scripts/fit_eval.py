@@ -24,6 +24,12 @@ margins keep their meaning.)
 static values, half and half with the sixth round's fit to its search values
 (`git show 5f426e7:src/search/eval_weights.rs > /tmp/eval-weights-6.rs`).
 
+`--tree-data FILE …` adds positions off the games' path (`scripts/rapfi_tree_static.py`: a game
+position and one to three random moves near the stones, with Rapfi's static value; seventeenth
+round), each in its game position's part (training or held out) and weighted `--tree-weight` in
+the fit; their result is unknown (`-1`), so Rapfi's scale and the losses against the results use
+the game positions alone, and the held-out losses are printed for each kind apart too.
+
 The positions (`size result eval depth x,y …`, see scripts/eval_data.py) go through
 `examples/eval_features.rs`, which prints for each Rapfi's eval, the game's result, the hand-set
 evaluation the fitted ones replaced and the evaluation the search uses now, then the dense features
@@ -59,9 +65,15 @@ import numpy as np
 SHIFT = 4  # the weights' units: 1/16 of the evaluation's
 
 
-def read(data_path: str, features_cmd: str):
+def read(data_path: str, features_cmd: str, tree_paths: list[str] | None = None):
+    """The positions of `data_path`, then those of `tree_paths` (`scripts/rapfi_tree_static.py`:
+    a game position and `depth` more moves, result -1), each put in its game position's game."""
     with open(data_path, encoding="utf-8") as f:
         lines = [l for l in f if l.strip()]
+    n_games = len(lines)
+    for t in tree_paths or []:
+        with open(t, encoding="utf-8") as f:
+            lines += [l for l in f if l.strip()]
     out = subprocess.run([features_cmd], input="".join(lines), capture_output=True, text=True,
                          check=True).stdout.split("\n")
     rows = [r for r in out if r.strip()]
@@ -70,13 +82,22 @@ def read(data_path: str, features_cmd: str):
     games = []
     prev = None
     g = -1
-    for l in lines:
+    game_of = {}
+    for i, l in enumerate(lines):
         w = l.split()
+        if i >= n_games:
+            # A variant: its game position is its first stones but the `depth` added ones.
+            parent = (w[0], tuple(w[4: len(w) - int(w[3])]))
+            if parent not in game_of:
+                sys.exit(f"a variant whose game position is not in {data_path}: {l.strip()}")
+            games.append(game_of[parent])
+            continue
         stones = (w[0], w[4:])
         if prev is None or prev[0] != stones[0] or stones[1][: len(prev[1])] != prev[1] \
                 or len(stones[1]) <= len(prev[1]):
             g += 1
         games.append(g)
+        game_of[(w[0], tuple(w[4:]))] = g
         prev = stones
     dense, sparse = [], []
     for r in rows:
@@ -104,10 +125,12 @@ def best_scale(x, labels):
     return float(scales[i]), losses[i]
 
 
-def fit(X, y, l2, iters=30):
+def fit(X, y, l2, iters=30, weight=None):
     """Logistic regression with soft labels y, L2 `l2` (one value, or one per column) on all but
-    column 0 (Newton's method)."""
+    column 0 (Newton's method); `weight`: each row's weight (None: 1 each)."""
     n, k = X.shape
+    wt = np.ones(n) if weight is None else weight
+    n = float(wt.sum())
     # Columns scaled to unit spread for the penalty and the conditioning.
     sd = X.std(axis=0)
     sd[sd == 0] = 1
@@ -118,8 +141,8 @@ def fit(X, y, l2, iters=30):
     pen[0] = 0
     for _ in range(iters):
         q = sigmoid(Z @ w)
-        g = Z.T @ (q - y) + pen * w
-        h = (Z * (q * (1 - q))[:, None]).T @ Z + np.diag(pen) + 1e-9 * np.eye(k)
+        g = Z.T @ (wt * (q - y)) + pen * w
+        h = (Z * (wt * q * (1 - q))[:, None]).T @ Z + np.diag(pen) + 1e-9 * np.eye(k)
         step = np.linalg.solve(h, g)
         w -= step
         if np.abs(step).max() < 1e-8:
@@ -154,6 +177,11 @@ def main():
     ap.add_argument("--data-command", default="python3 scripts/eval_data.py --turn-ms 50 --minutes 30 "
                     "--out /tmp/eval-data.txt", help="the command that made --data (cited in --write)")
     ap.add_argument("--data-note", default="", help="a sentence on the data (cited in --write)")
+    ap.add_argument("--tree-data", nargs="+", default=[],
+                    help="positions off the games' path (scripts/rapfi_tree_static.py), fitted "
+                         "beside --data's (seventeenth round)")
+    ap.add_argument("--tree-weight", type=float, default=1.0,
+                    help="the weight of each --tree-data position in the fit (--data's: 1)")
     ap.add_argument("--blend", help="an eval_weights.rs to average the fit with (sixteenth round)")
     ap.add_argument("--blend-share", type=float, default=0.5,
                     help="the fit's share of the blend (the rest is --blend's)")
@@ -161,9 +189,13 @@ def main():
                     help="the written evaluation's logistic scale (0: the hand-set one's, s0); "
                          "the search's margins are set in the evaluation's units")
     args = ap.parse_args()
-    ev, result, current, fitted, dense, sparse, games = read(args.data, args.features)
+    ev, result, current, fitted, dense, sparse, games = read(args.data, args.features,
+                                                             args.tree_data)
     hold = games % 10 == 9
     train = ~hold
+    # Positions of played games (a result to check Rapfi's scale on) and variants (none).
+    known = result >= 0
+    hold_r = hold & known
     seen = {}
     for i in np.flatnonzero(train):
         for k in sparse[i]:
@@ -180,28 +212,38 @@ def main():
     print(f"{len(seen)} combinations seen, {len(keys)} in at least {args.min_positions} positions")
     print(f"{len(ev)} positions from {games.max() + 1} games; {hold.sum()} held out "
           f"({games[hold].size and len(set(games[hold]))} games), {X.shape[1]} features")
-    s_r, l_r = best_scale(ev[train], result[train])
+    if not known.all():
+        print(f"{(~known).sum()} of them variants off the games' path "
+              f"({(hold & ~known).sum()} held out), weight {args.tree_weight:g} each")
+    s_r, l_r = best_scale(ev[train & known], result[train & known])
     print(f"Rapfi's scale against the results: {s_r:.0f} (loss {l_r:.4f} on training, "
-          f"{xent(result[hold], sigmoid(ev[hold] / s_r)):.4f} held out)")
+          f"{xent(result[hold_r], sigmoid(ev[hold_r] / s_r)):.4f} held out)")
     target = sigmoid(ev / s_r)
     s0, _ = best_scale(current[train], target[train])
     base_t = xent(target[hold], sigmoid(current[hold] / s0))
-    base_r = xent(result[hold], sigmoid(current[hold] / s0))
+    base_r = xent(result[hold_r], sigmoid(current[hold_r] / s0))
     print(f"hand-set evaluation: scale {s0:.0f}; held-out loss {base_t:.4f} against Rapfi, "
           f"{base_r:.4f} against the results")
     s_now, _ = best_scale(fitted[train], target[train])
     now_t = xent(target[hold], sigmoid(fitted[hold] / s_now))
     print(f"the search's evaluation now (its own scale, {s_now:.0f}): held-out loss "
           f"{now_t:.4f} against Rapfi, "
-          f"{xent(result[hold], sigmoid(fitted[hold] / s_now)):.4f} against the results")
+          f"{xent(result[hold_r], sigmoid(fitted[hold_r] / s_now)):.4f} against the results")
+    parts = [("game positions", hold_r), ("variants", hold & ~known)] if not known.all() else []
+    for name, m in parts:
+        print(f"  on the held-out {name} alone: {xent(target[m], sigmoid(fitted[m] / s_now)):.4f} "
+              f"(Rapfi's against themselves {xent(target[m], target[m]):.4f})")
     floor = xent(target[hold], target[hold])
     print(f"(the loss of Rapfi's own probabilities against themselves: {floor:.4f})")
     l2 = np.concatenate([np.full(nd, args.l2), np.full(len(keys), args.l2_combinations)])
-    w = fit(X[train], target[train], l2)
+    row_w = np.where(known, 1.0, args.tree_weight)
+    w = fit(X[train], target[train], l2, weight=row_w[train])
     pred = sigmoid(X @ w)
     print(f"fit (L2 {args.l2:g}): training loss {xent(target[train], pred[train]):.4f}; held-out "
-          f"{xent(target[hold], pred[hold]):.4f} against Rapfi, {xent(result[hold], pred[hold]):.4f} "
-          f"against the results")
+          f"{xent(target[hold], pred[hold]):.4f} against Rapfi, "
+          f"{xent(result[hold_r], pred[hold_r]):.4f} against the results")
+    for name, m in parts:
+        print(f"  on the held-out {name} alone: {xent(target[m], pred[m]):.4f}")
     units = args.units or s0
     ints = np.round(w * units * (1 << SHIFT)).astype(int)
     ints[nd:] = np.clip(ints[nd:], -args.own_limit, args.own_limit)
@@ -236,8 +278,10 @@ def main():
         pred_b = sigmoid(np.floor(raw / (1 << SHIFT)) / units)
         print(f"blended ({share:g} of the fit, {1 - share:g} of {args.blend}): held-out "
               f"{xent(target[hold], pred_b[hold]):.4f} against Rapfi, "
-              f"{xent(result[hold], pred_b[hold]):.4f} against the results; "
+              f"{xent(result[hold_r], pred_b[hold_r]):.4f} against the results; "
               f"{len(own)} combinations with their own weights")
+        for name, m in parts:
+            print(f"  on the held-out {name} alone: {xent(target[m], pred_b[m]):.4f}")
         loss_note = f"loss {xent(target[hold], pred_b[hold]):.4f}"
         what = (f"{share:g} of a fit and {1 - share:g} of the weights before it ({args.blend}), "
                 "the fit to")
@@ -247,6 +291,9 @@ def main():
         items = [f"({k}, {m}, {wt})" for k, (m, wt) in sorted(own.items())]
         combos = ",\n".join("    " + ", ".join(items[i:i + 6]) for i in range(0, len(items), 6))
         units_opt = f" --units {args.units:g}" if args.units else ""
+        if args.tree_data:
+            units_opt += (f" \\\n//!     --tree-data {' '.join(args.tree_data)} "
+                          f"--tree-weight {args.tree_weight:g}")
         if args.blend:
             units_opt += f" \\\n//!     --blend {args.blend} --blend-share {args.blend_share:g}"
         text = f"""//! The gomoku evaluation's weights (layout: `pattern.rs`, above `EVAL_FEATURES`), {what}

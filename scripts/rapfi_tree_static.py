@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""Positions off the games' path, with Rapfi's static values: what a search meets below the root.
+
+    python3 scripts/rapfi_tree_static.py --data /tmp/static.txt --engine /tmp/rapfi/pbrain-rapfi \\
+        --variants 2 --out /tmp/tree-static.txt
+
+A search evaluates mostly positions no game reaches: a game position and a few more moves, some of
+them poor. An evaluation fitted on game positions alone (`scripts/rapfi_static.py`) is never
+told what those are worth. For each position of `--data` (the lines of `rapfi_static.py`:
+`size result eval depth x,y …`), this writes `--variants` positions made from it by one to
+`--max-plies` more moves, each on an empty cell within two cells of a stone (chosen at random,
+`--seed`), with Rapfi's static value for the side to move (`YXBOARD`, `TRACESEARCH`, its line
+`Static Eval[Black]`). Positions with a five on the board or a five to play or to block are left
+out, as in `rapfi_static.py`. Each line is
+
+    size  -1  eval  plies  x,y x,y …
+
+with the result `-1` (no game was played from it) and `plies` the moves added to the game's
+position (its first `len - plies` stones), which `scripts/fit_eval.py --tree-data` uses to put
+the variant in its game's part (training or held out).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from match import Engine, five, send_board  # noqa: E402
+from rapfi_static import STATIC_RE, has_four  # noqa: E402
+
+
+def near_cells(board: dict[tuple[int, int], int], size: int) -> list[tuple[int, int]]:
+    """The empty cells within two cells (either way, diagonals too) of a stone."""
+    out = set()
+    for (x, y) in board:
+        for dx in range(-2, 3):
+            for dy in range(-2, 3):
+                c = (x + dx, y + dy)
+                if 0 <= c[0] < size and 0 <= c[1] < size and c not in board:
+                    out.add(c)
+    return sorted(out)
+
+
+def variant(rng: random.Random, size: int, moves: list[tuple[int, int]], plies: int):
+    """`moves` and `plies` more random moves near the stones, or None if one of them makes a
+    five."""
+    board = {c: k % 2 for k, c in enumerate(moves)}
+    out = list(moves)
+    for _ in range(plies):
+        cells = near_cells(board, size)
+        if not cells:
+            return None
+        c = rng.choice(cells)
+        board[c] = len(out) % 2
+        out.append(c)
+        if five(board, c[0], c[1], size, False):
+            return None
+    return out
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--data", required=True, help="positions of rapfi_static.py")
+    p.add_argument("--engine", required=True, help="Rapfi's pbrain command")
+    p.add_argument("--out", required=True)
+    p.add_argument("--variants", type=int, default=2, help="variants of each position")
+    p.add_argument("--max-plies", type=int, default=3)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--max-positions", type=int, default=0, help="0: all of --data")
+    args = p.parse_args()
+    rng = random.Random(args.seed)
+    with open(args.data, encoding="utf-8") as f:
+        rows = [line.split() for line in f if line.strip()]
+    if args.max_positions:
+        rows = rows[: args.max_positions]
+    engines: dict[int, Engine] = {}
+    written = 0
+    seen: set[tuple[int, tuple]] = set()
+    with open(args.out, "w", encoding="utf-8") as out:
+        for row in rows:
+            size = int(row[0])
+            moves = [tuple(int(v) for v in w.split(",")) for w in row[4:]]
+            e = engines.get(size)
+            if e is None:
+                e = Engine("rapfi", args.engine, None, lambda _t: None)
+                e.send(f"START {size}")
+                if e.expect(lambda l: l.strip().upper() == "OK", 30) is None:
+                    sys.exit("Rapfi refused START")
+                e.send("INFO rule 0")
+                engines[size] = e
+            for _ in range(args.variants):
+                plies = rng.randint(1, args.max_plies)
+                v = variant(rng, size, moves, plies)
+                if v is None or (size, tuple(v)) in seen or has_four(v, size):
+                    continue
+                seen.add((size, tuple(v)))
+                send_board(e, v, "YXBOARD")
+                e.send("TRACESEARCH")
+                value = None
+
+                def want(line: str) -> bool:
+                    nonlocal value
+                    m = STATIC_RE.search(line)
+                    if m:
+                        value = int(m.group(1))
+                        return True
+                    return False
+
+                if e.expect(want, 10) is None or value is None:
+                    sys.exit(f"no static value from Rapfi ({' '.join(row[4:])})")
+                static = value if len(v) % 2 == 0 else -value
+                stones = " ".join(f"{x},{y}" for x, y in v)
+                out.write(f"{size} -1 {static} {plies} {stones}\n")
+                written += 1
+            out.flush()
+    for e in engines.values():
+        e.close()
+    print(f"{written} positions from {len(rows)}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
