@@ -76,6 +76,39 @@ def has_four(moves: list[tuple[int, int]], size: int) -> bool:
     return False
 
 
+def rapfi_for(engines: dict, command: str, size: int) -> Engine:
+    """The Rapfi process for boards of `size` (started on first use, freestyle)."""
+    e = engines.get(size)
+    if e is None:
+        e = Engine("rapfi", command, None, lambda _t: None)
+        e.send(f"START {size}")
+        if e.expect(lambda l: l.strip().upper() == "OK", 30) is None:
+            sys.exit("Rapfi refused START")
+        e.send("INFO rule 0")
+        engines[size] = e
+    return e
+
+
+def static_value(e: Engine, moves: list[tuple[int, int]]) -> int | None:
+    """Rapfi's static value of the position after `moves`, for the side to move (None: no
+    answer within 10 s)."""
+    send_board(e, moves, "YXBOARD")
+    e.send("TRACESEARCH")
+    value = None
+
+    def want(line: str) -> bool:
+        nonlocal value
+        m = STATIC_RE.search(line)
+        if m:
+            value = int(m.group(1))
+            return True
+        return False
+
+    if e.expect(want, 10) is None or value is None:
+        return None
+    return value if len(moves) % 2 == 0 else -value
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--games", nargs="+", required=True, help="directories of .psq games")
@@ -97,14 +130,7 @@ def main():
             if game is None:
                 continue
             size, moves, opening, winner = game
-            e = engines.get(size)
-            if e is None:
-                e = Engine("rapfi", args.engine, None, lambda _t: None)
-                e.send(f"START {size}")
-                if e.expect(lambda l: l.strip().upper() == "OK", 30) is None:
-                    sys.exit("Rapfi refused START")
-                e.send("INFO rule 0")
-                engines[size] = e
+            e = rapfi_for(engines, args.engine, size)
             # The last position is the one with the five on the board: left out.
             for n in range(max(opening, 1), len(moves)):
                 mover = n % 2
@@ -114,21 +140,9 @@ def main():
                 seen.add((size, stones))
                 if has_four(moves[:n], size):
                     continue
-                send_board(e, moves[:n], "YXBOARD")
-                e.send("TRACESEARCH")
-                value = None
-
-                def want(line: str) -> bool:
-                    nonlocal value
-                    m = STATIC_RE.search(line)
-                    if m:
-                        value = int(m.group(1))
-                        return True
-                    return False
-
-                if e.expect(want, 10) is None or value is None:
+                static = static_value(e, moves[:n])
+                if static is None:
                     sys.exit(f"no static value from Rapfi ({path}, ply {n})")
-                static = value if mover == 0 else -value
                 result = 0.5 if winner is None else (1.0 if winner == mover else 0.0)
                 out.write(f"{size} {result:g} {static} 0 {stones}\n")
                 written += 1

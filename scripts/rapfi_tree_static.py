@@ -28,20 +28,9 @@ import random
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match import Engine, five, send_board  # noqa: E402
-from rapfi_static import STATIC_RE, has_four  # noqa: E402
-
-
-def near_cells(board: dict[tuple[int, int], int], size: int) -> list[tuple[int, int]]:
-    """The empty cells within two cells (either way, diagonals too) of a stone."""
-    out = set()
-    for (x, y) in board:
-        for dx in range(-2, 3):
-            for dy in range(-2, 3):
-                c = (x + dx, y + dy)
-                if 0 <= c[0] < size and 0 <= c[1] < size and c not in board:
-                    out.add(c)
-    return sorted(out)
+from eval_data import near_empty  # noqa: E402
+from match import Engine, five  # noqa: E402
+from rapfi_static import has_four, rapfi_for, static_value  # noqa: E402
 
 
 def variant(rng: random.Random, size: int, moves: list[tuple[int, int]], plies: int):
@@ -50,7 +39,7 @@ def variant(rng: random.Random, size: int, moves: list[tuple[int, int]], plies: 
     board = {c: k % 2 for k, c in enumerate(moves)}
     out = list(moves)
     for _ in range(plies):
-        cells = near_cells(board, size)
+        cells = near_empty(board, size)
         if not cells:
             return None
         c = rng.choice(cells)
@@ -83,35 +72,16 @@ def main():
         for row in rows:
             size = int(row[0])
             moves = [tuple(int(v) for v in w.split(",")) for w in row[4:]]
-            e = engines.get(size)
-            if e is None:
-                e = Engine("rapfi", args.engine, None, lambda _t: None)
-                e.send(f"START {size}")
-                if e.expect(lambda l: l.strip().upper() == "OK", 30) is None:
-                    sys.exit("Rapfi refused START")
-                e.send("INFO rule 0")
-                engines[size] = e
+            e = rapfi_for(engines, args.engine, size)
             for _ in range(args.variants):
                 plies = rng.randint(1, args.max_plies)
                 v = variant(rng, size, moves, plies)
                 if v is None or (size, tuple(v)) in seen or has_four(v, size):
                     continue
                 seen.add((size, tuple(v)))
-                send_board(e, v, "YXBOARD")
-                e.send("TRACESEARCH")
-                value = None
-
-                def want(line: str) -> bool:
-                    nonlocal value
-                    m = STATIC_RE.search(line)
-                    if m:
-                        value = int(m.group(1))
-                        return True
-                    return False
-
-                if e.expect(want, 10) is None or value is None:
+                static = static_value(e, v)
+                if static is None:
                     sys.exit(f"no static value from Rapfi ({' '.join(row[4:])})")
-                static = value if len(v) % 2 == 0 else -value
                 stones = " ".join(f"{x},{y}" for x, y in v)
                 out.write(f"{size} -1 {static} {plies} {stones}\n")
                 written += 1
