@@ -27,9 +27,10 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match import Engine, five, send_board  # noqa: E402
+from match import MOVE_RE, Engine, five, send_board  # noqa: E402
 
 STATIC_RE = re.compile(r"Static Eval\[Black\]: (-?\d+)")
+SEARCH_RE = re.compile(r"Depth (\d+)-\d+ \| Eval ([+-]?M?\d+)")
 HEADER_RE = re.compile(r"Piskvork (\d+)x\d+")
 
 
@@ -107,6 +108,32 @@ def static_value(e: Engine, moves: list[tuple[int, int]]) -> int | None:
     if e.expect(want, 10) is None or value is None:
         return None
     return value if len(moves) % 2 == 0 else -value
+
+
+def search_value(e: Engine, moves: list[tuple[int, int]]) -> tuple[str, int] | None:
+    """Rapfi's search value of the position after `moves` for the side to move (its last
+    `Eval`, `M` in it for a mate) and its last nominal depth, searched within the limits set on
+    `e` (`INFO max_node`: see `limit_nodes`); None when no move came within 60 s."""
+    send_board(e, moves)
+    last = None
+
+    def want(line: str) -> bool:
+        nonlocal last
+        m = SEARCH_RE.search(line)
+        if m:
+            last = (m.group(2), int(m.group(1)))
+        return MOVE_RE.match(line) is not None
+
+    if e.expect(want, 60) is None or last is None:
+        return None
+    return last
+
+
+def limit_nodes(e: Engine, nodes: int):
+    """Sets Rapfi's searches on `e` to `nodes` nodes (a turn limit far beyond them, 32 MiB)."""
+    for info in [f"max_node {nodes}", "timeout_turn 1000000", "timeout_match 0",
+                 "max_memory 33554432"]:
+        e.send(f"INFO {info}")
 
 
 def main():
