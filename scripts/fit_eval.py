@@ -22,7 +22,11 @@ margins keep their meaning.)
 `--blend FILE` averages the fit with the weights of another `eval_weights.rs` (weight by weight,
 `--blend-share` the fit's part): the sixteenth round's evaluation is the fit above to Rapfi's
 static values, half and half with the sixth round's fit to its search values
-(`git show 5f426e7:src/search/eval_weights.rs > /tmp/eval-weights-6.rs`).
+(`git show 5f426e7:src/search/eval_weights.rs > /tmp/eval-weights-6.rs`); the eighteenth
+round's (kept) is a fit to Rapfi's search values of the same match positions
+(`scripts/rapfi-search.txt.xz`: 11,025 positions searched within 40,000 nodes by
+`scripts/rapfi_tree_static.py --search-nodes 40000 --games-out`), half and half with the fit
+above; `src/search/eval_weights.rs` has its commands.
 
 `--tree-data FILE …` adds positions off the games' path (`scripts/rapfi_tree_static.py`: a game
 position and one to three random moves near the stones, with Rapfi's static value; seventeenth
