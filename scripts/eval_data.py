@@ -28,14 +28,12 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import re
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match import MOVE_RE, Engine, EngineDied, five, read_openings, send_board  # noqa: E402
-
-EVAL_RE = re.compile(r"Depth (\d+)-\d+ \| Eval ([+-]?M?\d+)")
+from match import MOVE_RE, Engine, EngineDied, five, read_openings  # noqa: E402
+from rapfi_static import think  # noqa: E402
 
 
 def near_empty(board: dict, size: int) -> list[tuple[int, int]]:
@@ -76,24 +74,14 @@ def play(args, rng: random.Random, size: int, opening, out) -> tuple[int, int]:
         decided = False
         while len(history) < size * size:
             mover = len(history) % 2
-            send_board(e, history)
-            last = None
-
-            def want(line: str) -> bool:
-                nonlocal last
-                m = EVAL_RE.search(line)
-                if m:
-                    last = (int(m.group(1)), m.group(2))
-                return MOVE_RE.match(line) is not None
-
-            line = e.expect(want, args.turn_ms / 1000 + 5)
+            last, line = think(e, history, args.turn_ms / 1000 + 5)
             if line is None:
                 print("the engine gave no move", file=sys.stderr)
                 return 0, len(history)
-            if last is None or "M" in last[1]:
+            if last is None or "M" in last[0]:
                 decided = True
             if not decided:
-                records.append((len(history), int(last[1]), last[0]))
+                records.append((len(history), int(last[0]), last[1]))
             m = MOVE_RE.match(line)
             c = (int(m.group(1)), int(m.group(2)))
             if c in board or not (0 <= c[0] < size and 0 <= c[1] < size):

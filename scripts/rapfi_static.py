@@ -110,10 +110,10 @@ def static_value(e: Engine, moves: list[tuple[int, int]]) -> int | None:
     return value if len(moves) % 2 == 0 else -value
 
 
-def search_value(e: Engine, moves: list[tuple[int, int]]) -> tuple[str, int] | None:
-    """Rapfi's search value of the position after `moves` for the side to move (its last
-    `Eval`, `M` in it for a mate) and its last nominal depth, searched within the limits set on
-    `e` (`INFO max_node`: see `limit_nodes`); None when no move came within 60 s."""
+def think(e: Engine, moves: list[tuple[int, int]], timeout: float) -> tuple[tuple[str, int] | None, str | None]:
+    """Sends `moves` as a `BOARD` and waits up to `timeout` seconds for the engine's move: its last
+    reported value (`Eval`, `M` in it for a mate) with its nominal depth (None: none reported)
+    and its move line (None: no move came)."""
     send_board(e, moves)
     last = None
 
@@ -124,9 +124,16 @@ def search_value(e: Engine, moves: list[tuple[int, int]]) -> tuple[str, int] | N
             last = (m.group(2), int(m.group(1)))
         return MOVE_RE.match(line) is not None
 
-    if e.expect(want, 60) is None or last is None:
-        return None
-    return last
+    line = e.expect(want, timeout)
+    return last, line
+
+
+def search_value(e: Engine, moves: list[tuple[int, int]]) -> tuple[str, int] | None:
+    """Rapfi's search value of the position after `moves` for the side to move (its last
+    `Eval`, `M` in it for a mate) and its last nominal depth, searched within the limits set on
+    `e` (`INFO max_node`: see `limit_nodes`); None when no move came within 60 s."""
+    last, line = think(e, moves, 60)
+    return last if line is not None else None
 
 
 def limit_nodes(e: Engine, nodes: int):
