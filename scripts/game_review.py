@@ -42,8 +42,9 @@ import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match import MOVE_RE, Engine, send_board  # noqa: E402
-from rapfi_static import has_four, limit_nodes, rapfi_for, read_game, search_value  # noqa: E402
+from match import Engine, send_board  # noqa: E402
+from rapfi_static import (  # noqa: E402
+    has_four, last_report, limit_nodes, rapfi_for, read_game, search_value)
 
 OURS_EV = re.compile(r"MESSAGE depth \d+ ev (\S+)")
 RAPFI_EV = re.compile(r"Eval ([+-]?M?\d+)")
@@ -100,18 +101,10 @@ def missed(args):
 def value(e: Engine, moves: list[tuple[int, int]], pattern, wait: float) -> str | None:
     """The engine's last reported value after `BOARD` `moves` (None: none before its move)."""
     send_board(e, moves)
-    last = None
-
-    def want(line: str) -> bool:
-        nonlocal last
-        m = pattern.search(line)
-        if m:
-            last = m.group(1)
-        return MOVE_RE.match(line) is not None
-
-    if e.expect(want, wait) is None:
+    m, line = last_report(e, pattern, wait)
+    if line is None:
         sys.exit(f"{e.name}: no move within {wait:.0f} s")
-    return last
+    return m.group(1) if m else None
 
 
 def bias(args):

@@ -110,22 +110,29 @@ def static_value(e: Engine, moves: list[tuple[int, int]]) -> int | None:
     return value if len(moves) % 2 == 0 else -value
 
 
+def last_report(e: Engine, pattern: re.Pattern, timeout: float) -> tuple[re.Match | None, str | None]:
+    """Waits up to `timeout` seconds for the engine's move: the last of its lines before it that
+    `pattern` matches (None: none) and the move line (None: no move came)."""
+    last = None
+
+    def want(line: str) -> bool:
+        nonlocal last
+        m = pattern.search(line)
+        if m:
+            last = m
+        return MOVE_RE.match(line) is not None
+
+    line = e.expect(want, timeout)
+    return last, line
+
+
 def think(e: Engine, moves: list[tuple[int, int]], timeout: float) -> tuple[tuple[str, int] | None, str | None]:
     """Sends `moves` as a `BOARD` and waits up to `timeout` seconds for the engine's move: its last
     reported value (`Eval`, `M` in it for a mate) with its nominal depth (None: none reported)
     and its move line (None: no move came)."""
     send_board(e, moves)
-    last = None
-
-    def want(line: str) -> bool:
-        nonlocal last
-        m = SEARCH_RE.search(line)
-        if m:
-            last = (m.group(2), int(m.group(1)))
-        return MOVE_RE.match(line) is not None
-
-    line = e.expect(want, timeout)
-    return last, line
+    m, line = last_report(e, SEARCH_RE, timeout)
+    return ((m.group(2), int(m.group(1))) if m else None), line
 
 
 def search_value(e: Engine, moves: list[tuple[int, int]]) -> tuple[str, int] | None:

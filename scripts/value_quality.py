@@ -29,8 +29,9 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match import MOVE_RE, Engine, EngineDied  # noqa: E402
+from match import Engine, EngineDied  # noqa: E402
 from pbrain_tactics import send_position  # noqa: E402
+from rapfi_static import last_report  # noqa: E402
 
 RAPFI_EVAL = re.compile(r"Eval ([+-]?M?\d+)")
 OUR_EVAL = re.compile(r"\bev ([+-]?M?\d+)")
@@ -48,23 +49,14 @@ def value(text: str) -> int:
 def ask(command: str, size: int, moves, infos, pattern) -> str | None:
     """The engine's last evaluation before its move at `moves` (black first), None if none."""
     e = Engine("engine", command, None, lambda _t: None)
-    found = None
     try:
         send_position(e, size, moves, infos)
-
-        def want(text: str) -> bool:
-            nonlocal found
-            m = pattern.search(text)
-            if m:
-                found = m.group(1)
-            return MOVE_RE.match(text) is not None
-
-        e.expect(want, 300)
+        m, _ = last_report(e, pattern, 300)
     except EngineDied:
         return None
     finally:
         e.close()
-    return found
+    return m.group(1) if m else None
 
 
 def positions(directory: str):
