@@ -45,9 +45,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from match import Engine, send_board  # noqa: E402
 from rapfi_static import (  # noqa: E402
     has_four, last_report, limit_nodes, rapfi_for, read_game, search_value)
+from value_quality import OUR_EVAL, RAPFI_EVAL  # noqa: E402
 
-OURS_EV = re.compile(r"MESSAGE depth \d+ ev (\S+)")
-RAPFI_EV = re.compile(r"Eval ([+-]?M?\d+)")
 # Our engine reports a win found by its root threat searches as 1000 or more.
 OURS_DECIDED = 1000
 
@@ -66,18 +65,24 @@ def games(dirs: list[str]):
             yield path, 0 if m.group(1) == "ours" else 1, size, moves, opening, winner
 
 
+def searching_rapfi(engines: dict, args, size: int) -> Engine:
+    """The Rapfi process for boards of `size`, its searches limited to `--nodes` (started on first
+    use)."""
+    new = size not in engines
+    e = rapfi_for(engines, args.rapfi, size)
+    if new:
+        limit_nodes(e, args.nodes)
+    return e
+
+
 def missed(args):
     engines: dict = {}
-    limited: set = set()
     lost = slipped = 0
     for path, ours, size, moves, opening, winner in games(args.games):
         if winner is None or winner == ours:
             continue
         lost += 1
-        e = rapfi_for(engines, args.rapfi, size)
-        if size not in limited:
-            limit_nodes(e, args.nodes)
-            limited.add(size)
+        e = searching_rapfi(engines, args, size)
         first_win = first_loss = None
         for n in range(max(opening, 1), len(moves)):
             if n % 2 != ours:
@@ -134,8 +139,8 @@ def bias(args):
                     e.send(f"INFO {info}")
         ours_e, rapfi_e = engines[size]
         wait = args.turn_ms / 1000 + 10
-        a = value(ours_e, moves[:n], OURS_EV, wait)
-        b = value(rapfi_e, moves[:n], RAPFI_EV, wait)
+        a = value(ours_e, moves[:n], OUR_EVAL, wait)
+        b = value(rapfi_e, moves[:n], RAPFI_EVAL, wait)
         if a is None or b is None or "M" in a or "M" in b or abs(int(a)) >= OURS_DECIDED:
             continue
         # For our colour in that game, and the share it scored.
@@ -160,16 +165,12 @@ def bias(args):
 
 def label(args):
     engines: dict = {}
-    limited: set = set()
     seen: set = set()
     written = 0
     with open(args.out, "w", encoding="utf-8") as out:
         for path, ours, size, moves, opening, winner in sorted(games(args.games),
                                                                key=lambda g: g[2]):
-            e = rapfi_for(engines, args.rapfi, size)
-            if size not in limited:
-                limit_nodes(e, args.nodes)
-                limited.add(size)
+            e = searching_rapfi(engines, args, size)
             # After our move: the move before position n was ours.
             for n in range(max(opening, 1) + 1, len(moves)):
                 if (n - 1) % 2 != ours or (size, tuple(moves[:n])) in seen:
