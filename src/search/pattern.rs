@@ -663,6 +663,13 @@ fn splitmix(state: &mut u64) -> u64 {
 
 const PAD: usize = REACH;
 
+/// The cells near a cell, row by row from three rows above to three below, as bits over the
+/// seven columns from three left of it to three right (bit `k`: column offset `k − 3`): within
+/// two in any direction, or three along a line.
+const NEAR_ROWS: [u64; 7] = [
+    0b100_1001, 0b011_1110, 0b011_1110, 0b111_1111, 0b011_1110, 0b011_1110, 0b100_1001,
+];
+
 /// The largest side the pattern board plays.
 pub const MAX_SIDE: usize = 32;
 
@@ -679,11 +686,14 @@ pub struct PatternBoard {
     keys: Vec<[u32; 4]>,
     /// Per cell, what its patterns make of it ([`CellState`]; kept for the empty cells).
     state: Vec<CellState>,
-    /// Stones near each cell (within two in any direction, or three along a line).
-    near: Vec<u8>,
     /// The candidate moves as a bit set over the padded cells: the empty cells with a stone
-    /// near them (`near` above zero).
+    /// near them (within two in any direction, or three along a line).
     candidates: Vec<u64>,
+    /// The empty real cells as a bit set over the padded cells.
+    empty: Vec<u64>,
+    /// The candidate sets before each move, `candidates.len()` words a move, for
+    /// [`PatternBoard::unmake`].
+    candidates_before: Vec<u64>,
     counts: [[u16; THREATS]; 2],
     eval_sum: [i64; 2],
     zobrist: Vec<[u64; 2]>,
@@ -692,7 +702,6 @@ pub struct PatternBoard {
     moves: Vec<u16>,
     /// The real cells, in row order.
     real: Vec<u16>,
-    near_offsets: Vec<isize>,
     /// Index offsets of the cells near a cell ([`PatternBoard::empty_near`]; within the padding).
     four_offsets: Vec<isize>,
     line_table: &'static [[Line; 2]],
@@ -791,16 +800,6 @@ impl PatternBoard {
         let zobrist = (0..size)
             .map(|_| [splitmix(&mut seed), splitmix(&mut seed)])
             .collect();
-        let mut near_offsets = Vec::new();
-        for dr in -3isize..=3 {
-            for dc in -3isize..=3 {
-                let square = dr.abs() <= 2 && dc.abs() <= 2;
-                let line = dr == 0 || dc == 0 || dr.abs() == dc.abs();
-                if (dr, dc) != (0, 0) && (square || line) {
-                    near_offsets.push(dr * stride as isize + dc);
-                }
-            }
-        }
         let mut four_offsets = Vec::new();
         for dr in -4isize..=4 {
             for dc in -4isize..=4 {
@@ -827,8 +826,9 @@ impl PatternBoard {
                 };
                 size
             ],
-            near: vec![0; size],
             candidates: vec![0; size.div_ceil(64)],
+            empty: vec![0; size.div_ceil(64)],
+            candidates_before: Vec::new(),
             counts: [[0; THREATS]; 2],
             eval_sum: [0; 2],
             zobrist,
@@ -836,7 +836,6 @@ impl PatternBoard {
             to_move: 0,
             moves: Vec::new(),
             real,
-            near_offsets,
             four_offsets,
             line_table: if freestyle {
                 line_table()
@@ -858,6 +857,10 @@ impl PatternBoard {
             frames: Vec::new(),
             saved: Vec::new(),
         };
+        for i in 0..b.real.len() {
+            let c = b.real[i] as usize;
+            b.empty[c / 64] |= 1 << (c % 64);
+        }
         b.counts[0][Threat::None as usize] = b.real.len() as u16;
         b.counts[1][Threat::None as usize] = b.real.len() as u16;
         for i in 0..b.real.len() {
@@ -1083,7 +1086,24 @@ impl PatternBoard {
     #[inline]
     #[cfg(test)]
     pub fn is_candidate(&self, i: usize) -> bool {
-        self.stones[i] == EMPTY && self.near[i] > 0
+        // By the definition, not by the bit sets: a stone within two in any direction, or
+        // three along a line.
+        let (col, row) = (i % self.stride, i / self.stride);
+        self.stones[i] == EMPTY
+            && (-3isize..=3).any(|dr| {
+                (-3isize..=3).any(|dc| {
+                    let square = dr.abs() <= 2 && dc.abs() <= 2;
+                    let line = dr == 0 || dc == 0 || dr.abs() == dc.abs();
+                    let (r, c) = (row as isize + dr, col as isize + dc);
+                    (square || line)
+                        && (0..self.stride as isize).contains(&c)
+                        && r >= 0
+                        && self
+                            .stones
+                            .get(r as usize * self.stride + c as usize)
+                            .is_some_and(|&s| s < EMPTY)
+                })
+            })
     }
 
     /// The candidate moves (the empty cells with a stone near them) in the order of
@@ -1102,13 +1122,20 @@ impl PatternBoard {
         })
     }
 
+    /// Makes the empty cells near a stone on `c` candidates (`c` itself is no longer empty): row
+    /// by row, the cells within two, or three along a line ([`NEAR_ROWS`]).
     #[inline]
-    fn set_candidate(&mut self, c: usize, on: bool) {
-        let bit = 1u64 << (c % 64);
-        if on {
-            self.candidates[c / 64] |= bit;
-        } else {
-            self.candidates[c / 64] &= !bit;
+    fn add_candidates_near(&mut self, c: usize) {
+        for (dr, &mask) in (-3isize..=3).zip(NEAR_ROWS.iter()) {
+            // The row's leftmost cell three columns left of `c`'s: inside the padding.
+            let start = (c as isize + dr * self.stride as isize - 3) as usize;
+            let (w, shift) = (start / 64, start % 64);
+            let bits = (mask as u128) << shift;
+            self.candidates[w] |= bits as u64 & self.empty[w];
+            let high = (bits >> 64) as u64;
+            if high != 0 {
+                self.candidates[w + 1] |= high & self.empty[w + 1];
+            }
         }
     }
 
@@ -1583,17 +1610,12 @@ impl PatternBoard {
             self.touch::<TOUCH_REFRESH>(c, p as u32 + 1);
             self.redecide();
         }
-        self.set_candidate(c, false);
-        // Without branches: whether a cell becomes a candidate is as good as random.
-        for &o in &self.near_offsets {
-            let q = (c as isize + o) as usize;
-            if let Some(n) = self.near.get_mut(q) {
-                // At most 48 cells are near a cell: no overflow.
-                *n += 1;
-                let newly = (*n == 1) & (self.stones[q] == EMPTY);
-                self.candidates[q / 64] |= (newly as u64) << (q % 64);
-            }
-        }
+        // The candidates as they were are kept for `unmake` (a few words, against a count per
+        // near cell to take back).
+        self.candidates_before.extend_from_slice(&self.candidates);
+        self.empty[c / 64] &= !(1 << (c % 64));
+        self.candidates[c / 64] &= !(1 << (c % 64));
+        self.add_candidates_near(c);
         self.hash ^= self.zobrist[c][p] ^ SIDE_KEY;
         self.to_move = 1 - p;
         self.moves.push(c as u16);
@@ -1625,15 +1647,12 @@ impl PatternBoard {
             self.refresh(c);
             self.redecide();
         }
-        for &o in &self.near_offsets {
-            let q = (c as isize + o) as usize;
-            if let Some(n) = self.near.get_mut(q) {
-                *n -= 1;
-                let gone = *n == 0;
-                self.candidates[q / 64] &= !((gone as u64) << (q % 64));
-            }
-        }
-        self.set_candidate(c, self.near[c] > 0);
+        self.empty[c / 64] |= 1 << (c % 64);
+        let words = self.candidates.len();
+        let from = self.candidates_before.len() - words;
+        self.candidates
+            .copy_from_slice(&self.candidates_before[from..]);
+        self.candidates_before.truncate(from);
         self.hash ^= self.zobrist[c][p] ^ SIDE_KEY;
         self.to_move = p;
     }
@@ -2084,7 +2103,7 @@ mod tests {
             for &c in b.cells() {
                 let c = c as usize;
                 assert_eq!(b.state[c].threat, fresh.state[c].threat);
-                assert_eq!(b.near[c], fresh.near[c]);
+                assert_eq!(b.candidates, fresh.candidates);
                 assert_eq!(b.candidates().any(|q| q == c), b.is_candidate(c));
                 assert_eq!(b.keys[c], fresh.keys[c]);
                 if b.stone(c) == EMPTY {
