@@ -688,6 +688,8 @@ impl<'a> Worker<'a> {
                 new_depth -= 1.0;
             }
             self.line[ply] = c as u16;
+            // The child's table slot is on its way from memory while the move is made.
+            self.shared.tt.prefetch(self.b.hash_after(c));
             self.b.make(c);
             let mut v;
             if searched == 0 {
@@ -804,6 +806,7 @@ impl<'a> Worker<'a> {
         for (i, &c) in moves.iter().enumerate() {
             let c = c as usize;
             self.line[0] = c as u16;
+            self.shared.tt.prefetch(self.b.hash_after(c));
             self.b.make(c);
             let mut v;
             if i == 0 {

@@ -938,6 +938,12 @@ impl PatternBoard {
         self.hash
     }
 
+    /// The hash [`PatternBoard::hash`] will have after the side to move plays empty cell `c`.
+    #[inline]
+    pub fn hash_after(&self, c: usize) -> u64 {
+        self.hash ^ self.zobrist[c][self.to_move] ^ SIDE_KEY
+    }
+
     /// Stones on the board.
     pub fn stones(&self) -> usize {
         self.moves.len()
