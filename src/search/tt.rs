@@ -67,20 +67,47 @@ impl Entry {
 
 /// A fixed-size table of `2^bits` slots.
 pub struct Table {
-    slots: Vec<[AtomicU64; 2]>,
+    /// The slots, from `start` on (the memory before them puts them on a huge page's boundary).
+    memory: Vec<[AtomicU64; 2]>,
+    start: usize,
     mask: usize,
 }
+
+/// A huge page of memory (2 MiB on x86-64 Linux): a table at least this large is put on huge
+/// pages where the system allows, since every probe lands on a page of its own and a table on
+/// small pages waits for the processor's page walks.
+const HUGE_PAGE: usize = 2 << 20;
 
 impl Table {
     /// A table of `slots` 16-byte slots, rounded up to a power of two.
     pub fn with_slots(slots: usize) -> Table {
         let n = slots.max(1).next_power_of_two();
+        let slot = std::mem::size_of::<[AtomicU64; 2]>();
+        let huge = n * slot >= HUGE_PAGE && cfg!(target_os = "linux");
+        let extra = if huge { HUGE_PAGE / slot } else { 0 };
+        // Reserved first, touched only after the system has been told (the pages are made on
+        // the first write).
+        let mut memory: Vec<[AtomicU64; 2]> = Vec::with_capacity(n + extra);
+        let start = if huge {
+            let address = memory.as_ptr() as usize;
+            let start = (address.next_multiple_of(HUGE_PAGE) - address) / slot;
+            advise_huge_pages(memory.as_ptr().wrapping_add(start) as usize, n * slot);
+            start
+        } else {
+            0
+        };
+        memory.extend((0..n + extra).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]));
         Table {
-            slots: (0..n)
-                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-                .collect(),
+            memory,
+            start,
             mask: n - 1,
         }
+    }
+
+    /// The slots.
+    #[inline]
+    fn slots(&self) -> &[[AtomicU64; 2]] {
+        &self.memory[self.start..=self.start + self.mask]
     }
 
     /// A table of about `bytes` (16 bytes a slot, a power of two of them, at least 1024 and no
@@ -97,7 +124,7 @@ impl Table {
 
     /// Empties the table.
     pub fn clear(&self) {
-        for s in &self.slots {
+        for s in self.slots() {
             s[0].store(0, Ordering::Relaxed);
             s[1].store(0, Ordering::Relaxed);
         }
@@ -109,7 +136,7 @@ impl Table {
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
         {
-            let slot = self.slots.as_ptr().wrapping_add(key as usize & self.mask);
+            let slot = self.slots().as_ptr().wrapping_add(key as usize & self.mask);
             // SAFETY: SSE is part of every x86-64 processor, and a prefetch of any address is
             // allowed (it is a hint, never a read).
             unsafe {
@@ -125,7 +152,7 @@ impl Table {
     /// The entry stored for `key`, if any.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let s = &self.slots[key as usize & self.mask];
+        let s = &self.slots()[key as usize & self.mask];
         let data = s[0].load(Ordering::Relaxed);
         let check = s[1].load(Ordering::Relaxed);
         (check ^ data == key && data != 0).then(|| Entry::unpack(data))
@@ -157,7 +184,7 @@ impl Table {
 
     #[inline]
     fn write(&self, key: u64, e: Entry) {
-        let s = &self.slots[key as usize & self.mask];
+        let s = &self.slots()[key as usize & self.mask];
         let data = e.pack();
         s[0].store(data, Ordering::Relaxed);
         s[1].store(key ^ data, Ordering::Relaxed);
@@ -187,6 +214,19 @@ pub fn from_table(v: i32, ply: usize, decided: i32) -> i32 {
     } else {
         v
     }
+}
+
+/// Asks Linux to back `bytes` of memory from `address` (a huge page's boundary) with huge pages
+/// (transparent huge pages in their `madvise` mode; nothing happens where they are off).
+fn advise_huge_pages(address: usize, bytes: usize) {
+    #[cfg(target_os = "linux")]
+    // SAFETY: madvise only advises: the range is memory this table reserved and owns, and the
+    // advice changes how it is backed, not its contents (untouched, it reads as zeros either way).
+    unsafe {
+        libc::madvise(address as *mut libc::c_void, bytes, libc::MADV_HUGEPAGE);
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (address, bytes);
 }
 
 #[cfg(test)]
@@ -229,7 +269,7 @@ mod tests {
     #[test]
     fn proofs_are_kept_and_values_counted_from_the_node() {
         let t = Table::with_bytes(1 << 20);
-        assert_eq!(t.slots.len(), 1 << 16);
+        assert_eq!(t.slots().len(), 1 << 16);
         let e = |value, depth, proven| Entry {
             value,
             depth,
@@ -260,8 +300,8 @@ mod tests {
 
     #[test]
     fn sizes_are_powers_of_two() {
-        assert_eq!(Table::with_slots(1000).slots.len(), 1024);
-        assert_eq!(Table::with_slots(1 << 16).slots.len(), 1 << 16);
-        assert_eq!(Table::with_slots(0).slots.len(), 1);
+        assert_eq!(Table::with_slots(1000).slots().len(), 1024);
+        assert_eq!(Table::with_slots(1 << 16).slots().len(), 1 << 16);
+        assert_eq!(Table::with_slots(0).slots().len(), 1);
     }
 }
