@@ -419,14 +419,13 @@ impl<'a> Worker<'a> {
             match anchor {
                 Some(a) => moves.extend(b.empty_near(a).filter_map(four)),
                 None => {
-                    for &c in b.cells() {
-                        let c = c as usize;
-                        if b.stone(c) == EMPTY {
-                            if let Some(m) = four(c) {
-                                moves.push(m);
-                                if moves.len() == fours {
-                                    break;
-                                }
+                    // Every four is a candidate (its five's other three stones are within two
+                    // of it, on its line), and the candidates come in the cells' order.
+                    for c in b.candidates() {
+                        if let Some(m) = four(c) {
+                            moves.push(m);
+                            if moves.len() == fours {
+                                break;
                             }
                         }
                     }

@@ -2111,6 +2111,12 @@ mod tests {
                 assert_eq!(b.state[c].threat, fresh.state[c].threat);
                 assert_eq!(b.candidates, fresh.candidates);
                 assert_eq!(b.candidates().any(|q| q == c), b.is_candidate(c));
+                // The VCF looks for fours among the candidates only.
+                for p in 0..2 {
+                    if b.threat(p, c) >= Threat::Block4 {
+                        assert!(b.is_candidate(c), "{rule} a four off the candidates at {c}");
+                    }
+                }
                 assert_eq!(b.keys[c], fresh.keys[c]);
                 if b.stone(c) == EMPTY {
                     assert_eq!(b.state[c].lines, fresh.state[c].lines);
