@@ -84,15 +84,15 @@ impl Table {
         let n = slots.max(1).next_power_of_two();
         let slot = std::mem::size_of::<[AtomicU64; 2]>();
         let huge = n * slot >= HUGE_PAGE && cfg!(target_os = "linux");
-        let extra = if huge { HUGE_PAGE / slot } else { 0 };
+        let extra = if huge { HUGE_PAGE / slot + 1 } else { 0 };
         // Reserved first, touched only after the system has been told (the pages are made on
         // the first write).
         let mut memory: Vec<[AtomicU64; 2]> = Vec::with_capacity(n + extra);
         let start = if huge {
             let address = memory.as_ptr() as usize;
-            let start = (address.next_multiple_of(HUGE_PAGE) - address) / slot;
-            advise_huge_pages(memory.as_ptr().wrapping_add(start) as usize, n * slot);
-            start
+            let boundary = address.next_multiple_of(HUGE_PAGE);
+            advise_huge_pages(boundary, n * slot);
+            (boundary - address).div_ceil(slot)
         } else {
             0
         };
