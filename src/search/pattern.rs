@@ -2106,10 +2106,10 @@ mod tests {
             assert_eq!(b.value_sum(0), fresh.value_sum(0));
             assert_eq!(b.value_sum(1), fresh.value_sum(1));
             assert_eq!(b.eval_sum, fresh.eval_sum);
+            assert_eq!(b.candidates, fresh.candidates);
             for &c in b.cells() {
                 let c = c as usize;
                 assert_eq!(b.state[c].threat, fresh.state[c].threat);
-                assert_eq!(b.candidates, fresh.candidates);
                 assert_eq!(b.candidates().any(|q| q == c), b.is_candidate(c));
                 // The VCF looks for fours among the candidates only.
                 for p in 0..2 {
