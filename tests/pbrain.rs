@@ -315,3 +315,45 @@ fn replies_repeat_only_a_short_printable_excerpt() {
     drop(e.stdin);
     assert!(e.child.wait().unwrap().success());
 }
+
+/// The most memory the process has held, in bytes (Linux: `VmHWM` in `/proc/PID/status`).
+#[cfg(target_os = "linux")]
+fn peak_memory(child: &Child) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
+    let kb: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .expect("VmHWM in /proc/PID/status");
+    kb * 1024
+}
+
+/// `INFO max_memory` bounds the whole process: both search tables with the program itself, at
+/// its peak after a move on each board size (before this test the first engine's table took
+/// 32 MiB whatever the manager allowed, 57 MB in all under 32 MiB).
+#[cfg(target_os = "linux")]
+#[test]
+fn max_memory_bounds_the_process() {
+    const LIMIT: u64 = 32 << 20;
+    for size in [15, 20] {
+        let mut e = Engine::start();
+        e.send(&format!("START {size}"));
+        assert_eq!(e.answer(Duration::from_secs(5)).0, "OK");
+        e.send("INFO timeout_turn 300");
+        e.send(&format!("INFO max_memory {LIMIT}"));
+        e.send("BOARD");
+        for stone in ["7,7,1", "8,8,2", "7,9,1"] {
+            e.send(stone);
+        }
+        e.send("DONE");
+        let (line, _) = e.answer(Duration::from_secs(10));
+        assert!(line.contains(','), "'{line}' is not a move");
+        let peak = peak_memory(&e.child);
+        assert!(
+            peak <= LIMIT,
+            "{size} x {size}: the process held {peak} bytes under max_memory {LIMIT}"
+        );
+        e.send("END");
+        assert!(exit_within(&mut e.child, Duration::from_secs(2)).is_some());
+    }
+}

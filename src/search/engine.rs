@@ -152,12 +152,15 @@ impl Search {
     }
 
     /// The memory the engine may use, in bytes (Gomocup's `INFO max_memory`; 0: not said). The
-    /// five-in-a-row search's table takes half of it (64 MiB when not said), made anew on the
-    /// next move when its size changes.
+    /// five-in-a-row search's table takes half of it (64 MiB when not said), the first engine's
+    /// table at most an eighth (32 MiB when not said), both made anew on the next move when
+    /// the size changes.
     pub fn set_memory(&mut self, bytes: u64) {
         if bytes != self.memory {
             self.memory = bytes;
             self.gomoku_tt = None;
+            // The first engine's table too, within an eighth of it.
+            self.shape = None;
         }
     }
 
@@ -272,11 +275,17 @@ impl Search {
         let shape = (g.width(), g.height(), g.run());
         if self.shape != Some(shape) {
             let cells = shape.0 * shape.1;
-            self.tt = Table::with_slots(min_slots.max(match cells {
+            let slots = min_slots.max(match cells {
                 0..=16 => 1 << 12,
                 17..=64 => 1 << 20,
                 _ => 1 << 21,
-            }));
+            });
+            self.tt = match self.memory {
+                0 => Table::with_slots(slots),
+                // Within an eighth of the manager's memory: the five-in-a-row search's table
+                // takes half, and the rest is left for the program itself.
+                m => Table::with_bytes((slots * 16).min((m / 8) as usize)),
+            };
             self.shape = Some(shape);
         }
         let layout = Arc::new(Layout::new(g));
