@@ -6,6 +6,7 @@
     python3 scripts/game_review.py bias --games DIR [DIR ...] --engine "target/release/tictactoe pbrain" \\
         --positions 300 --turn-ms 1000
     python3 scripts/game_review.py label --games DIR [DIR ...] --nodes 40000 --out FILE
+    python3 scripts/game_review.py trace --games DIR --numbers 15 67 --nodes 1000000
 
 `missed`: in every game we lost, Rapfi searches (`INFO max_node`) each position before one of our
 moves, from the end of the opening on, until it proves a win for the other side; a position
@@ -27,6 +28,12 @@ nominal depth); those where Rapfi finds a mate are left out. These are the posit
 chose, where an evaluation's errors in our favour are the ones our moves seek out: the
 twentieth round's fit weighs them (`src/search/eval_weights.rs`).
 
+`trace`: in each lost game (or the games `--numbers` names), Rapfi searches the position before
+each of our moves and the one after it (`--nodes`): its move there, its value before, its value
+after for our side, and the drop between them, to the first position it proves lost for us
+(twenty-fourth round: at 1 M nodes its values move by 100-200 between plies of the opening even
+where its own 10 s search plays our move).
+
 Rapfi is `--rapfi` (default `/tmp/rapfi/pbrain-rapfi`); our engine's values are its last
 `MESSAGE depth … ev V` (`+M`/`-M` a proof; 1000 and more a win its root threat search found).
 """
@@ -44,7 +51,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from match import Engine, send_board  # noqa: E402
 from rapfi_static import (  # noqa: E402
-    has_four, last_report, limit_nodes, rapfi_for, read_game, search_value)
+    has_four, last_report, limit_nodes, rapfi_for, read_game, search_value, think)
 from value_quality import OUR_EVAL, RAPFI_EVAL  # noqa: E402
 
 # Our engine reports a win found by its root threat searches as 1000 or more.
@@ -191,9 +198,45 @@ def label(args):
     print(f"{written} positions written to {args.out}")
 
 
+def rapfi_number(value: str) -> int:
+    """Rapfi's `Eval` as a number: a mate in n plies 20000 − n (lost: −20000 + n)."""
+    if "M" in value:
+        n = int(value.lstrip("+-").lstrip("M"))
+        return -20000 + n if value.startswith("-") else 20000 - n
+    return int(value)
+
+
+def trace(args):
+    engines: dict = {}
+    for path, ours, size, moves, opening, winner in games(args.games):
+        number = int(re.sub(r"\D", "", os.path.basename(path)) or 0)
+        if args.numbers and number not in args.numbers:
+            continue
+        if not args.numbers and (winner is None or winner == ours):
+            continue
+        e = searching_rapfi(engines, args, size)
+        print(f"{path}: ours {'black' if ours == 0 else 'white'}, winner {winner}", flush=True)
+        for n in range(max(opening, 1), len(moves)):
+            if n % 2 != ours:
+                continue
+            before, line = think(e, moves[:n], 120)
+            after, _ = think(e, moves[:n + 1], 120)
+            if before is None or after is None or line is None:
+                print(f"  ply {n}: no value from Rapfi")
+                break
+            b, a = rapfi_number(before[0]), -rapfi_number(after[0])
+            x, y = moves[n]
+            print(f"  ply {n:3d}: ours {x},{y}  Rapfi's {line.strip():>7}  before {before[0]:>6}  "
+                  f"after {a:>6}  drop {b - a:>6}", flush=True)
+            if b <= -10000:
+                break
+    for e in engines.values():
+        e.close()
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("what", choices=["missed", "bias", "label"])
+    p.add_argument("what", choices=["missed", "bias", "label", "trace"])
     p.add_argument("--games", nargs="+", required=True, help="directories of .psq games")
     p.add_argument("--rapfi", default="/tmp/rapfi/pbrain-rapfi")
     p.add_argument("--nodes", type=int, default=100000,
@@ -203,10 +246,12 @@ def main():
     p.add_argument("--positions", type=int, default=300, help="bias: positions sampled")
     p.add_argument("--turn-ms", type=int, default=1000, help="bias: each engine's time a position")
     p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--numbers", type=int, nargs="*", default=[],
+                   help="trace: the games to trace (default: every game we lost)")
     args = p.parse_args()
     if args.what == "label" and not args.out:
         p.error("label needs --out")
-    {"missed": missed, "bias": bias, "label": label}[args.what](args)
+    {"missed": missed, "bias": bias, "label": label, "trace": trace}[args.what](args)
 
 
 if __name__ == "__main__":
