@@ -330,7 +330,7 @@ fn peak_memory(child: &Child) -> u64 {
 
 /// `INFO max_memory` bounds the whole process: both search tables with the program itself, at
 /// its peak after a move on each board size (before this test the first engine's table took
-/// 32 MiB whatever the manager allowed, 57 MB in all under 32 MiB).
+/// 32 MiB whatever the manager allowed, 58-60 MB in all under 32 MiB).
 #[cfg(target_os = "linux")]
 #[test]
 fn max_memory_bounds_the_process() {
