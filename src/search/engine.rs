@@ -9,7 +9,7 @@
 //! perfect play. A win needs the proof of the winning move only; any other value needs all moves'.
 
 use super::board::{Board, Layout, EMPTY};
-use super::tt::{Bound, Entry, Table};
+use super::tt::{Bound, Entry, Table, SLOT_BYTES};
 use super::{Limits, MATE, MATE_BOUND};
 use crate::clock::Instant;
 use crate::geometry::Cell;
@@ -284,7 +284,7 @@ impl Search {
                 0 => Table::with_slots(slots),
                 // Within an eighth of the manager's memory: the five-in-a-row search's table
                 // takes half, and the rest is left for the program itself.
-                m => Table::with_bytes((slots * 16).min((m / 8) as usize)),
+                m => Table::with_bytes((slots * SLOT_BYTES).min((m / 8) as usize)),
             };
             self.shape = Some(shape);
         }

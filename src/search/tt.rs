@@ -65,6 +65,9 @@ impl Entry {
     }
 }
 
+/// The bytes of a slot: its entry's data and its key XOR its data.
+pub const SLOT_BYTES: usize = std::mem::size_of::<[AtomicU64; 2]>();
+
 /// A fixed-size table of `2^bits` slots.
 pub struct Table {
     /// The slots, from `start` on (the memory before them puts them on a huge page's boundary).
@@ -82,7 +85,7 @@ impl Table {
     /// A table of `slots` 16-byte slots, rounded up to a power of two.
     pub fn with_slots(slots: usize) -> Table {
         let n = slots.max(1).next_power_of_two();
-        let slot = std::mem::size_of::<[AtomicU64; 2]>();
+        let slot = SLOT_BYTES;
         let huge = n * slot >= HUGE_PAGE && cfg!(target_os = "linux");
         let extra = if huge { HUGE_PAGE / slot + 1 } else { 0 };
         // Reserved first, touched only after the system has been told (the pages are made on
@@ -113,8 +116,8 @@ impl Table {
     /// A table of about `bytes` (16 bytes a slot, a power of two of them, at least 1024 and no
     /// more than `bytes` allows unless that is under 16 KiB).
     pub fn with_bytes(bytes: usize) -> Table {
-        let n = (bytes / 16).max(1024).next_power_of_two();
-        let n = if n * 16 > bytes.max(16 * 1024) {
+        let n = (bytes / SLOT_BYTES).max(1024).next_power_of_two();
+        let n = if n * SLOT_BYTES > bytes.max(16 * 1024) {
             n / 2
         } else {
             n
