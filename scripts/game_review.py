@@ -7,6 +7,7 @@
         --positions 300 --turn-ms 1000
     python3 scripts/game_review.py label --games DIR [DIR ...] --nodes 40000 --out FILE
     python3 scripts/game_review.py trace --games DIR --numbers 15 67 --nodes 1000000
+    python3 scripts/game_review.py replay --games DIR --numbers 51 --engine "target/release/tictactoe pbrain"
 
 `missed`: in every game we lost, Rapfi searches (`INFO max_node`) each position before one of our
 moves, from the end of the opening on, until it proves a win for the other side; a position
@@ -33,6 +34,13 @@ each of our moves and the one after it (`--nodes`): its move there, its value be
 after for our side, and the drop between them, to the first position it proves lost for us
 (twenty-fourth round: at 1 M nodes its values move by 100-200 between plies of the opening even
 where its own 10 s search plays our move).
+
+`replay`: our engine (`--engine`, `--turn-ms` a move, 32 MiB) is given the position before each
+of our moves in a game (or the games `--numbers` names), twice: in one process fed the game's
+positions one after another (its table carried from move to move, as in the game) and in a
+fresh process for each position. Printed: the game's move, the carried search's and the fresh
+search's, and their values (twenty-fifth round: in 20 × 20 game 51 the carried search played
+the game's 14,9 at ply 26 where the fresh one played Rapfi's 12,12).
 
 Rapfi is `--rapfi` (default `/tmp/rapfi/pbrain-rapfi`); our engine's values are its last
 `MESSAGE depth … ev V` (`+M`/`-M` a proof; 1000 and more a win its root threat search found).
@@ -234,24 +242,68 @@ def trace(args):
         e.close()
 
 
+def ours_started(args, size: int) -> Engine:
+    """Our engine on a board of `size`: freestyle, `--turn-ms` a move, 32 MiB."""
+    e = Engine("ours", args.engine, None, lambda _t: None)
+    e.send(f"START {size}")
+    if e.expect(lambda l: l.strip().upper() == "OK", 30) is None:
+        sys.exit(f"{args.engine}: refused START {size}")
+    for info in ("rule 0", f"timeout_turn {args.turn_ms}", "timeout_match 0",
+                 f"max_memory {32 << 20}"):
+        e.send(f"INFO {info}")
+    return e
+
+
+def replay(args):
+    wait = args.turn_ms / 1000 + 60
+    for path, ours, size, moves, opening, winner in games(args.games):
+        number = int(re.sub(r"\D", "", os.path.basename(path)) or 0)
+        if args.numbers and number not in args.numbers:
+            continue
+        if not args.numbers and (winner is None or winner == ours):
+            continue
+        print(f"{path}: ours {'black' if ours == 0 else 'white'}, winner {winner}", flush=True)
+        carried = ours_started(args, size)
+        for n in range(max(opening, 1), len(moves)):
+            if n % 2 != ours:
+                continue
+            send_board(carried, moves[:n])
+            kept, kept_move = last_report(carried, OUR_EVAL, wait)
+            fresh_engine = ours_started(args, size)
+            send_board(fresh_engine, moves[:n])
+            fresh, fresh_move = last_report(fresh_engine, OUR_EVAL, wait)
+            fresh_engine.close()
+            if kept_move is None or fresh_move is None:
+                print(f"  ply {n}: no move from our engine")
+                break
+            x, y = moves[n]
+            show = lambda m: m.group(1) if m else "?"  # noqa: E731
+            print(f"  ply {n:3d}: game {x},{y}  carried {kept_move.strip():>7} ({show(kept):>6})  "
+                  f"fresh {fresh_move.strip():>7} ({show(fresh):>6})", flush=True)
+        carried.close()
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("what", choices=["missed", "bias", "label", "trace"])
+    p.add_argument("what", choices=["missed", "bias", "label", "trace", "replay"])
     p.add_argument("--games", nargs="+", required=True, help="directories of .psq games")
     p.add_argument("--rapfi", default="/tmp/rapfi/pbrain-rapfi")
     p.add_argument("--nodes", type=int, default=100000,
                    help="missed, label: Rapfi's nodes a position")
     p.add_argument("--out", help="label: the file to write")
-    p.add_argument("--engine", default="target/release/tictactoe pbrain", help="bias: our engine")
+    p.add_argument("--engine", default="target/release/tictactoe pbrain",
+                   help="bias, replay: our engine")
     p.add_argument("--positions", type=int, default=300, help="bias: positions sampled")
-    p.add_argument("--turn-ms", type=int, default=1000, help="bias: each engine's time a position")
+    p.add_argument("--turn-ms", type=int, default=1000,
+                   help="bias, replay: each engine's time a position")
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--numbers", type=int, nargs="*", default=[],
-                   help="trace: the games to trace (default: every game we lost)")
+                   help="trace, replay: the games (default: every game we lost)")
     args = p.parse_args()
     if args.what == "label" and not args.out:
         p.error("label needs --out")
-    {"missed": missed, "bias": bias, "label": label, "trace": trace}[args.what](args)
+    {"missed": missed, "bias": bias, "label": label, "trace": trace,
+     "replay": replay}[args.what](args)
 
 
 if __name__ == "__main__":
