@@ -214,14 +214,20 @@ def rapfi_number(value: str) -> int:
     return int(value)
 
 
-def trace(args):
-    engines: dict = {}
+def chosen(args):
+    """The games `--numbers` names (by the number in the file's name), or every game we lost."""
     for path, ours, size, moves, opening, winner in games(args.games):
         number = int(re.sub(r"\D", "", os.path.basename(path)) or 0)
         if args.numbers and number not in args.numbers:
             continue
         if not args.numbers and (winner is None or winner == ours):
             continue
+        yield path, ours, size, moves, opening, winner
+
+
+def trace(args):
+    engines: dict = {}
+    for path, ours, size, moves, opening, winner in chosen(args):
         e = searching_rapfi(engines, args, size)
         print(f"{path}: ours {'black' if ours == 0 else 'white'}, winner {winner}", flush=True)
         for n in range(max(opening, 1), len(moves)):
@@ -256,12 +262,7 @@ def ours_started(args, size: int) -> Engine:
 
 def replay(args):
     wait = args.turn_ms / 1000 + 60
-    for path, ours, size, moves, opening, winner in games(args.games):
-        number = int(re.sub(r"\D", "", os.path.basename(path)) or 0)
-        if args.numbers and number not in args.numbers:
-            continue
-        if not args.numbers and (winner is None or winner == ours):
-            continue
+    for path, ours, size, moves, opening, winner in chosen(args):
         print(f"{path}: ours {'black' if ours == 0 else 'white'}, winner {winner}", flush=True)
         carried = ours_started(args, size)
         for n in range(max(opening, 1), len(moves)):

@@ -17,25 +17,21 @@ By default only the first two kinds are listed (they decide a match's score: fif
 `docs/search.md`); `--all` lists every opening.
 """
 import argparse
-import re
+import os
 import sys
 from collections import OrderedDict
 
-LINE = re.compile(r"^game\s+(\d+) \[([^\]]*)\] black\s+(\S+): (\S+) (\S+) ")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from paired import game_lines  # noqa: E402
 
 
 def results(path: str, name: str) -> dict[str, dict[str, str]]:
     """`opening -> {"black": letter, "white": letter}` for one match: our result with each colour."""
     out: dict[str, dict[str, str]] = OrderedDict()
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            m = LINE.match(line)
-            if not m:
-                continue
-            _, opening, black, _, winner = m.groups()
-            colour = "black" if black == name else "white"
-            letter = "D" if winner == "draw" else ("W" if winner == name else "L")
-            out.setdefault(opening, {})[colour] = letter
+    for _, opening, black, _, winner in game_lines(path):
+        colour = "black" if black == name else "white"
+        letter = "D" if winner == "draw" else ("W" if winner == name else "L")
+        out.setdefault(opening, {})[colour] = letter
     return out
 
 

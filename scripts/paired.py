@@ -27,17 +27,19 @@ import sys
 LINE = re.compile(r"^game\s+(\d+) \[([^\]]*)\] black\s+(\S+): (\S+) (\S+) ")
 
 
+def game_lines(path: str) -> list[tuple[str, ...]]:
+    """The game lines of a match's printed output, each as (number, opening, the black engine's
+    name, result, winner)."""
+    with open(path, encoding="utf-8") as f:
+        return [m.groups() for m in map(LINE.match, f) if m]
+
+
 def games(path: str, name: str) -> list[tuple[int, str, float]]:
     """The games of a match's printed output: number, opening, our score."""
     out = []
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            m = LINE.match(line)
-            if not m:
-                continue
-            number, opening, _, _, winner = m.groups()
-            score = 0.5 if winner == "draw" else (1.0 if winner == name else 0.0)
-            out.append((int(number), opening, score))
+    for number, opening, _, _, winner in game_lines(path):
+        score = 0.5 if winner == "draw" else (1.0 if winner == name else 0.0)
+        out.append((int(number), opening, score))
     return out
 
 
