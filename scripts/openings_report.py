@@ -6,12 +6,13 @@
 Each file is the printed output of `scripts/match.py` (its `game N [...] black NAME: RESULT
 WINNER (...)` lines); `--name` is our engine's name in all of them (`--name1`). For each opening it
 prints our results with black and with white, one letter a match in the files' order (`W`, `D`,
-`L`), and the openings sorted into three kinds:
+`L`), and the openings sorted into four kinds:
 
 - **lost both ways**: we lost most games with both colours (the other engine wins whichever colour
   it plays): the openings a stronger search would turn into split pairs;
 - **won both ways**: the same, for us;
-- **the colour's**: the same colour won most games whoever played it.
+- **the colour's**: the same colour won most games whoever played it;
+- **mixed**: none of these (no colour's results mostly one way, or a colour never played).
 
 By default only the first two kinds are listed (they decide a match's score: fifteenth round of
 `docs/search.md`); `--all` lists every opening.
@@ -35,6 +36,11 @@ def results(path: str, name: str) -> dict[str, dict[str, str]]:
     return out
 
 
+def most(results: str, letter: str) -> bool:
+    """Whether more than half of the games played (`-`: not played) in `results` are `letter`."""
+    return results.count(letter) * 2 > len(results.replace("-", ""))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("runs", nargs="+", help="printed outputs of scripts/match.py")
@@ -52,14 +58,6 @@ def main() -> None:
     for o in openings:
         black = "".join(r.get(o, {}).get("black", "-") for r in runs)
         white = "".join(r.get(o, {}).get("white", "-") for r in runs)
-        played = [len(s.replace("-", "")) for s in (black, white)]
-        if min(played) == 0:
-            kinds["mixed"].append((o, black, white))
-            continue
-
-        def most(s: str, letter: str) -> bool:
-            return s.count(letter) * 2 > len(s.replace("-", ""))
-
         if most(black, "L") and most(white, "L"):
             kind = "lost both ways"
         elif most(black, "W") and most(white, "W"):
@@ -72,12 +70,10 @@ def main() -> None:
     width = max(len(o) for o in openings)
     print(f"{len(openings)} openings over {len(runs)} matches; our results as black / as white")
     for kind, rows in kinds.items():
-        if not args.all and kind in ("the colour's", "mixed"):
-            print(f"{kind}: {len(rows)}")
-            continue
         print(f"{kind}: {len(rows)}")
-        for o, black, white in rows:
-            print(f"  {o:<{width}}  {black} / {white}")
+        if args.all or kind in ("lost both ways", "won both ways"):
+            for o, black, white in rows:
+                print(f"  {o:<{width}}  {black} / {white}")
 
 
 if __name__ == "__main__":
