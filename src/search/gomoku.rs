@@ -61,6 +61,28 @@ const FAIL_HIGH_THREE: i32 = 72;
 const ASPIRATION: i32 = 32;
 const ASPIRATION_MAX: i32 = 800;
 
+/// Singular extensions (Rapfi's, with its constants): at depth `d` of at least
+/// `SINGULAR_DEPTH`, the table's move, stored as a lower bound `v` (or exact) no win or loss at a
+/// depth of at least `d - SINGULAR_TABLE_DEPTH`, is *singular* when every other move fails low
+/// on a search of `d · SINGULAR_SHARE` plies against `v - SINGULAR_MARGIN · d`; it is
+/// then searched a ply deeper (two off the principal variation when the others fall short by
+/// `double_singular_margin(d)` more, while the line's extra plies stay under
+/// `SINGULAR_EXTRA_MAX`). When the others reach that bound too and it is at least beta, the node
+/// fails high at once (multi-cut); when only the table's value is at least beta, the move is
+/// searched `SINGULAR_NEGATIVE` plies less.
+const SINGULAR_DEPTH: Depth = 6.65;
+const SINGULAR_TABLE_DEPTH: Depth = 2.03;
+const SINGULAR_MARGIN: f32 = 0.91;
+/// The singular search's share of the node's depth (Rapfi's `d - 0.54 d`).
+const SINGULAR_SHARE: Depth = 0.46;
+const SINGULAR_EXTRA_MAX: Depth = 10.8;
+const SINGULAR_NEGATIVE: Depth = 1.5;
+
+/// How far below the singular bound the other moves must fail for a double extension.
+fn double_singular_margin(depth: Depth) -> i32 {
+    29 - ((depth * 0.6) as i32).min(9)
+}
+
 #[inline]
 fn win_in(ply: usize) -> i32 {
     WIN - ply as i32
@@ -206,6 +228,11 @@ struct Worker<'a> {
     root_depth: i32,
     qnodes: u64,
     vnodes: u64,
+    /// `excluded[ply]`: the move left out at `ply` by a singular search, or `u16::MAX`.
+    excluded: Vec<u16>,
+    /// `extra[ply]`: the plies of extension beyond one a move, summed along the line to the move
+    /// at `ply` (bounds the double singular extensions).
+    extra: Vec<Depth>,
 }
 
 /// Score of a four for the VCF's ordering of its fours (by their threat), before the fitted
@@ -243,6 +270,8 @@ impl<'a> Worker<'a> {
             root_depth: 1,
             qnodes: 0,
             vnodes: 0,
+            excluded: vec![u16::MAX; MAX_PLY + 4],
+            extra: vec![0.0; MAX_PLY + 4],
         }
     }
 
@@ -601,9 +630,12 @@ impl<'a> Worker<'a> {
         let me = self.b.to_move();
         let opp = 1 - me;
         let key = self.b.hash();
+        // In a singular search the node is searched without one of its moves: the table's
+        // entry for the node is neither a cut-off nor replaced.
+        let skip = self.excluded[ply];
         let entry = self.shared.tt.probe(key);
         if let Some(e) = entry {
-            if !pv_node && e.depth as Depth >= depth {
+            if !pv_node && skip == u16::MAX && e.depth as Depth >= depth {
                 let v = from_table(e.value, ply, WIN_BOUND);
                 let cut = match e.bound {
                     Bound::Exact => true,
@@ -639,9 +671,10 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+        let tt_move = entry.and_then(|e| e.best);
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         moves.clear();
-        self.generate(ply, entry.and_then(|e| e.best), &mut moves);
+        self.generate(ply, tt_move, &mut moves);
         let forced = opp_five;
         let likely_fail_high = !pv_node
             && cut_node
@@ -656,6 +689,9 @@ impl<'a> Worker<'a> {
         for i in 0..moves.len() {
             next_best(&mut moves, i);
             let c = moves[i].1 as usize;
+            if c as u16 == skip {
+                continue;
+            }
             let (a, d) = (self.b.threat(me, c), self.b.threat(opp, c));
             let tactical = a >= Threat::Flex3 || d >= Threat::Flex3x2 || forced || opp_three;
             let trivial = a == Threat::None && d == Threat::None;
@@ -681,6 +717,51 @@ impl<'a> Worker<'a> {
             // as every move (as in Rapfi): free, they took the nodes the attacker's quiet moves
             // needed (seventh round: suite 20 -> 26 of 49 at 300 k nodes, self-play +38).
             let mut new_depth = if forced { depth } else { depth - 1.0 };
+            let mut extension: Depth = 0.0;
+            let singular = entry.filter(|e| {
+                !forced
+                    && tt_move == Some(c as u16)
+                    && depth >= SINGULAR_DEPTH
+                    && skip == u16::MAX
+                    && e.bound != Bound::Upper
+                    && e.depth as Depth >= depth - SINGULAR_TABLE_DEPTH
+                    && e.value.abs() < WIN_BOUND
+            });
+            if let Some(e) = singular {
+                let tv = e.value;
+                let singular_beta = (tv - (SINGULAR_MARGIN * depth) as i32).max(-WIN);
+                self.excluded[ply] = c as u16;
+                let v = self.search(
+                    singular_beta - 1,
+                    singular_beta,
+                    depth * SINGULAR_SHARE,
+                    ply,
+                    false,
+                    cut_node,
+                );
+                self.excluded[ply] = u16::MAX;
+                if self.aborted {
+                    break;
+                }
+                if v < singular_beta {
+                    extension = if !pv_node
+                        && v < singular_beta - double_singular_margin(depth)
+                        && self.extra[ply - 1] < SINGULAR_EXTRA_MAX
+                    {
+                        2.0
+                    } else {
+                        1.0
+                    };
+                } else if singular_beta >= beta {
+                    // Multi-cut: without its best move the node still fails high.
+                    self.buffers[ply] = moves;
+                    return singular_beta;
+                } else if tv >= beta {
+                    extension = -SINGULAR_NEGATIVE;
+                }
+            }
+            new_depth += extension;
+            self.extra[ply] = self.extra[ply - 1] + (extension - 1.0).max(0.0);
             // Fail-high reduction: at a cut node far above beta, a move that is not a four is
             // searched a ply less.
             if likely_fail_high && a < Threat::Block4 && new_depth > 1.0 {
@@ -784,10 +865,12 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
-        self.shared.tt.store_keeping_proofs(
-            key,
-            new_entry(to_table(best, ply, WIN_BOUND), depth, bound, best_move),
-        );
+        if skip == u16::MAX {
+            self.shared.tt.store_keeping_proofs(
+                key,
+                new_entry(to_table(best, ply, WIN_BOUND), depth, bound, best_move),
+            );
+        }
         best
     }
 
@@ -1502,5 +1585,71 @@ mod tests {
             reply.value < MATE - 100,
             "white still wins after {x},{y}: {reply:?}"
         );
+    }
+}
+
+#[cfg(test)]
+mod singular_tests {
+    use super::*;
+
+    /// Black to move wins with its four-three on (7,7) (a four on row 7, closed by white's (3,7),
+    /// and an open three on column 7); white's closed three on row 2 gives it a four to make, so
+    /// the position is not decided before a move is searched.
+    fn four_three() -> (PatternBoard, usize) {
+        let mut b = PatternBoard::new(15, 15).unwrap();
+        let black = [(4, 7), (5, 7), (6, 7), (7, 5), (7, 6), (9, 2), (2, 12)];
+        let white = [
+            (3, 7),
+            (10, 2),
+            (11, 2),
+            (12, 2),
+            (12, 12),
+            (1, 1),
+            (13, 13),
+        ];
+        for (colour, stones) in [(0, &black), (1, &white)] {
+            for &(x, y) in stones {
+                b.set_to_move(colour);
+                b.make(b.index(x, y));
+            }
+        }
+        b.set_to_move(0);
+        let c = b.index(7, 7);
+        (b, c)
+    }
+
+    /// A search at `ply` 1 and `depth` with `excluded` left out: its value and the table's entry
+    /// for the position after it.
+    fn search_without(excluded: Option<usize>, depth: Depth) -> (i32, Option<Entry>) {
+        let (b, _) = four_three();
+        let key = b.hash();
+        let tt = Table::with_bytes(1 << 20);
+        let cancel = AtomicBool::new(false);
+        let shared = Shared {
+            tt: &tt,
+            cancel: &cancel,
+            stop: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+        };
+        let mut w = Worker::new(b, &shared, None, None, 0);
+        if let Some(c) = excluded {
+            w.excluded[1] = c as u16;
+        }
+        let v = w.search(-INF, INF, depth, 1, true, false);
+        (v, tt.probe(key))
+    }
+
+    /// The search of a singular test leaves its one move out, and leaves the node's table entry
+    /// alone: the quickest win, through the move left out, is not seen, and nothing is stored for
+    /// the node (the full search stores its win there).
+    #[test]
+    fn a_singular_search_leaves_its_move_out_and_the_table_alone() {
+        let (_, win) = four_three();
+        let (full, entry) = search_without(None, 4.0);
+        assert_eq!(full, win_in(1 + 5), "the four-three wins in five");
+        assert_eq!(entry.and_then(|e| e.best), Some(win as u16));
+        let (v, entry) = search_without(Some(win), 4.0);
+        assert!(v < full, "a win as quick without the four-three: {v}");
+        assert_eq!(entry, None);
     }
 }
