@@ -1586,34 +1586,24 @@ mod tests {
             "white still wins after {x},{y}: {reply:?}"
         );
     }
-}
-
-#[cfg(test)]
-mod singular_tests {
-    use super::*;
 
     /// Black to move wins with its four-three on (7,7) (a four on row 7, closed by white's (3,7),
     /// and an open three on column 7); white's closed three on row 2 gives it a four to make, so
     /// the position is not decided before a move is searched.
     fn four_three() -> (PatternBoard, usize) {
-        let mut b = PatternBoard::new(15, 15).unwrap();
-        let black = [(4, 7), (5, 7), (6, 7), (7, 5), (7, 6), (9, 2), (2, 12)];
-        let white = [
-            (3, 7),
-            (10, 2),
-            (11, 2),
-            (12, 2),
-            (12, 12),
-            (1, 1),
-            (13, 13),
-        ];
-        for (colour, stones) in [(0, &black), (1, &white)] {
-            for &(x, y) in stones {
-                b.set_to_move(colour);
-                b.make(b.index(x, y));
-            }
-        }
-        b.set_to_move(0);
+        let b = board(
+            &[(4, 7), (5, 7), (6, 7), (7, 5), (7, 6), (9, 2), (2, 12)],
+            &[
+                (3, 7),
+                (10, 2),
+                (11, 2),
+                (12, 2),
+                (12, 12),
+                (1, 1),
+                (13, 13),
+            ],
+            0,
+        );
         let c = b.index(7, 7);
         (b, c)
     }
