@@ -6,10 +6,12 @@
 //! to come, the cells that weaken its lines, fours, and the moves that make the block of its four
 //! a four of ours; under the exact-five rules and renju, every cell of his fours and every cell on
 //! the four-three's lines),
-//! wins in five by a four-three or a double three the opponent cannot answer with a four,
+//! wins in five by a four-three whose four's block makes no four of the opponent's or a double
+//! three the opponent cannot answer with a four,
 //! late-move reductions and
 //! pruning, futility pruning and razoring on quiet nodes, history, killer and counter-move
-//! ordering, and a victory-by-continuous-fours search (VCF) as the quiescence search at the leaves.
+//! ordering, and a victory-by-continuous-fours search (VCF, its fours ending in a five, an open
+//! four or a win in five) as the quiescence search at the leaves.
 //!
 //! Values are for the side to move; a win in `n` plies from the root is `WIN - n`.
 
@@ -130,18 +132,46 @@ fn new_entry(value: i32, depth: Depth, bound: Bound, best: u16) -> Entry {
 }
 
 /// Whether the side to move, with no five of the opponent's to block, wins in five plies by a
-/// four-three or a double three: the opponent has no four to make (outside renju, where a three
-/// of black's may be false). After a four-three the opponent must block the four, which makes no
-/// four of his, and the three becomes an open four; after a double three his one stone stops at
-/// most one of the two lines (they meet only at the stone), and the other becomes an open four;
-/// his stones make no five before ours.
+/// four-three or a double three ([`win_in_five`]).
 #[inline]
 fn wins_in_five(b: &PatternBoard) -> bool {
+    win_in_five(b).is_some()
+}
+
+/// The cell where the side to move, with no five of the opponent's to block, wins in five plies
+/// (outside renju, where a three of black's may be false):
+/// - a four-three whose four's block makes no four of the opponent's: he must block the four
+///   (he has no five to make), which gives him no five to threaten, and the three becomes an
+///   open four; his four after it comes too late (Rapfi's `quickWinCheck`);
+/// - a double three, when the opponent has no four to make: his one stone stops at most one of
+///   the two lines (they meet only at the stone), and the other becomes an open four.
+fn win_in_five(b: &PatternBoard) -> Option<usize> {
     let me = b.to_move();
     let opp = 1 - me;
-    (b.count(me, Threat::Block4Flex3) > 0 || b.count(me, Threat::Flex3x2) > 0)
-        && b.count_at_least(opp, Threat::Block4) == 0
-        && !b.is_renju()
+    if b.is_renju() {
+        return None;
+    }
+    let mut four_threes = b.count(me, Threat::Block4Flex3);
+    if four_threes > 0 {
+        for c in b.candidates() {
+            if b.threat(me, c) != Threat::Block4Flex3 {
+                continue;
+            }
+            if b.five_point(me, c)
+                .is_some_and(|block| b.threat(opp, block) < Threat::Block4)
+            {
+                return Some(c);
+            }
+            four_threes -= 1;
+            if four_threes == 0 {
+                break;
+            }
+        }
+    }
+    if b.count(me, Threat::Flex3x2) > 0 && b.count_at_least(opp, Threat::Block4) == 0 {
+        return b.find_exact(me, Threat::Flex3x2);
+    }
+    None
 }
 
 /// What the threads of one search share.
@@ -352,8 +382,9 @@ impl<'a> Worker<'a> {
         if fives == 1 && self.b.five_unblockable(me) {
             return Some(lost_in(ply + 2));
         }
-        // A four-three or a double three the opponent has no four to answer.
-        if fives == 0 && wins_in_five(&self.b) {
+        // A four-three or a double three the opponent has no four to answer (not through the
+        // move a singular search leaves out).
+        if fives == 0 && win_in_five(&self.b).is_some_and(|c| c as u16 != self.excluded[ply]) {
             return Some(win_in(ply + 5));
         }
         None
@@ -397,7 +428,8 @@ impl<'a> Worker<'a> {
     /// Victory by continuous fours: can the side to move (no five of the opponent's to block, or
     /// one that its block makes a four of its own) win by fours, each answered by its one block,
     /// within `depth` fours, each four after the first near the one before (as Rapfi's
-    /// quiescence VCF: [`PatternBoard::empty_near`])? The plies to the five.
+    /// quiescence VCF: [`PatternBoard::empty_near`]), to a five, an open four, or a four-three or
+    /// double three that wins in five ([`win_in_five`])? The plies to the five.
     fn vcf(&mut self, depth: i32) -> Option<i32> {
         self.vnodes += 1;
         let me = self.b.to_move();
@@ -411,6 +443,10 @@ impl<'a> Worker<'a> {
         }
         if fives == 0 && self.b.count(me, Threat::Flex4) > 0 {
             return Some(3);
+        }
+        // The fours may end in a four-three or a double three that wins in five.
+        if fives == 0 && wins_in_five(&self.b) {
+            return Some(5);
         }
         if depth <= 0 || self.b.count_at_least(me, Threat::Block4) == 0 || self.tick() {
             return None;
@@ -987,14 +1023,13 @@ impl<'a> Worker<'a> {
         let mut done = 0;
         if let Some(v) = self.decided(0) {
             if v > 0 {
-                // The winning move: a five, an open four, a four-three, a double three.
-                let threats = [
-                    Threat::Five,
-                    Threat::Flex4,
-                    Threat::Block4Flex3,
-                    Threat::Flex3x2,
-                ];
-                if let Some(c) = threats.iter().find_map(|&t| self.b.find(me, t)) {
+                // The winning move: a five, an open four, a four-three or a double three.
+                let cell = match v {
+                    v if v == win_in(1) => self.b.find(me, Threat::Five),
+                    v if v == win_in(3) => self.b.find(me, Threat::Flex4),
+                    _ => win_in_five(&self.b),
+                };
+                if let Some(c) = cell {
                     best = c as u16;
                 }
             }
@@ -1354,6 +1389,7 @@ mod tests {
         };
         let mut seed = 5u64;
         let mut checked = [0; 2];
+        let mut against_fours = 0;
         for round in 0..4000 {
             let (rule, exact) = if round % 2 == 0 {
                 (Rule::Freestyle, false)
@@ -1387,10 +1423,11 @@ mod tests {
                 let (x, y) = b.coords(c as usize);
                 g[y * N as usize + x] = b.stone(c as usize);
             }
-            let m = [Threat::Block4Flex3, Threat::Flex3x2]
-                .iter()
-                .find_map(|&t| b.find_exact(me as usize, t))
-                .unwrap();
+            let m = win_in_five(&b).unwrap();
+            // A four-three against an opponent with fours of his own (Rapfi's wider check).
+            if b.count_at_least(1 - b.to_move(), Threat::Block4) > 0 {
+                against_fours += 1;
+            }
             let (mx, my) = b.coords(m);
             let m = my as i32 * N + mx as i32;
             assert!(!five(&g, m, me, exact));
@@ -1427,6 +1464,43 @@ mod tests {
             checked[exact as usize] += 1;
         }
         assert!(checked[0] >= 10 && checked[1] >= 10, "{checked:?}");
+        assert!(
+            against_fours >= 10,
+            "{against_fours} against fours of {checked:?}"
+        );
+    }
+
+    #[test]
+    fn a_vcf_may_end_in_a_double_three() {
+        // Black's closed three on column 9 (white at its top) and, on the diagonal through
+        // (7,7), a lone stone at (8,6); two stones at (5,7) and (6,7) on row 7. The four at
+        // (9,5) is blocked at (9,6), and the three (9,5) (8,6) (7,7) with (5,7) (6,7) (7,7) make
+        // (7,7) a double three: white has no four, so it wins in five plies more.
+        let black = [(9, 2), (9, 3), (9, 4), (8, 6), (5, 7), (6, 7)];
+        let white = [(9, 1), (1, 13), (13, 13), (1, 1), (13, 1), (12, 7)];
+        let b = board(&black, &white, 0);
+        assert_eq!(b.threat(0, b.index(9, 5)), Threat::Block4Plus);
+        assert!(b.threat(0, b.index(7, 7)) < Threat::Flex3x2);
+        let tt = Table::with_bytes(1 << 20);
+        let cancel = AtomicBool::new(false);
+        let shared = Shared {
+            tt: &tt,
+            cancel: &cancel,
+            stop: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+        };
+        let mut w = Worker::new(b.clone(), &shared, None, None, 0);
+        assert_eq!(w.decided(0), None);
+        // The four, its block, then the double three (5 plies): 7 plies to the five.
+        assert_eq!(w.vcf(VCF_FOURS), Some(7));
+        let mut after = b.clone();
+        after.make(after.index(9, 5));
+        after.make(after.index(9, 6));
+        assert_eq!(win_in_five(&after), Some(after.index(7, 7)));
+        // Without the stone at (8,6) the four leads nowhere.
+        let lone = board(&black[..3], &white, 0);
+        let mut w = Worker::new(lone, &shared, None, None, 0);
+        assert_eq!(w.vcf(VCF_FOURS), None);
     }
 
     #[test]
@@ -1588,11 +1662,21 @@ mod tests {
     }
 
     /// Black to move wins with its four-three on (7,7) (a four on row 7, closed by white's (3,7),
-    /// and an open three on column 7); white's closed three on row 2 gives it a four to make, so
-    /// the position is not decided before a move is searched.
+    /// and an open three on column 7); white's block of the four on (8,7) makes a four of its
+    /// own (on the diagonal (11,4) (10,5) (9,6), closed by black's (12,3)), so the position is not
+    /// decided before a move is searched; black's block of that four on (7,8) makes its open four.
     fn four_three() -> (PatternBoard, usize) {
         let b = board(
-            &[(4, 7), (5, 7), (6, 7), (7, 5), (7, 6), (9, 2), (2, 12)],
+            &[
+                (4, 7),
+                (5, 7),
+                (6, 7),
+                (7, 5),
+                (7, 6),
+                (9, 2),
+                (2, 12),
+                (12, 3),
+            ],
             &[
                 (3, 7),
                 (10, 2),
@@ -1601,6 +1685,9 @@ mod tests {
                 (12, 12),
                 (1, 1),
                 (13, 13),
+                (9, 6),
+                (10, 5),
+                (11, 4),
             ],
             0,
         );
