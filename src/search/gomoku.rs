@@ -1483,12 +1483,7 @@ mod tests {
         assert!(b.threat(0, b.index(7, 7)) < Threat::Flex3x2);
         let tt = Table::with_bytes(1 << 20);
         let cancel = AtomicBool::new(false);
-        let shared = Shared {
-            tt: &tt,
-            cancel: &cancel,
-            stop: AtomicBool::new(false),
-            nodes: AtomicU64::new(0),
-        };
+        let shared = shared(&tt, &cancel);
         let mut w = Worker::new(b.clone(), &shared, None, None, 0);
         assert_eq!(w.decided(0), None);
         // The four, its block, then the double three (5 plies): 7 plies to the five.
@@ -1695,6 +1690,16 @@ mod tests {
         (b, c)
     }
 
+    /// What a test's one worker shares: the table, and a cancel flag never set.
+    fn shared<'a>(tt: &'a Table, cancel: &'a AtomicBool) -> Shared<'a> {
+        Shared {
+            tt,
+            cancel,
+            stop: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+        }
+    }
+
     /// A search at `ply` 1 and `depth` with `excluded` left out: its value and the table's entry
     /// for the position after it.
     fn search_without(excluded: Option<usize>, depth: Depth) -> (i32, Option<Entry>) {
@@ -1702,12 +1707,7 @@ mod tests {
         let key = b.hash();
         let tt = Table::with_bytes(1 << 20);
         let cancel = AtomicBool::new(false);
-        let shared = Shared {
-            tt: &tt,
-            cancel: &cancel,
-            stop: AtomicBool::new(false),
-            nodes: AtomicU64::new(0),
-        };
+        let shared = shared(&tt, &cancel);
         let mut w = Worker::new(b, &shared, None, None, 0);
         if let Some(c) = excluded {
             w.excluded[1] = c as u16;
