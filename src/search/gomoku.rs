@@ -186,12 +186,55 @@ struct Shared<'a> {
 /// line, and the search reaches depth zero when the parts make a whole.
 type Depth = f32;
 
-/// `LMR[d][i]`: the whole plies a late quiet move `i` is searched less at depth `d`.
+/// The plies (with fractions) a late move `i` is searched less at depth `d` before the terms of
+/// its own: `ln ⌊d⌋ · ln i` (Rapfi's; whole plies before the twenty-ninth round).
 fn reduction(depth: Depth, index: usize) -> Depth {
+    let d = (depth.max(1.0) as i32 as f32).ln();
+    let i = (index.max(1) as f32).ln();
+    d * i
+}
+
+/// The whole plies a late quiet root move `i` is searched less at depth `d` (before the
+/// root's own adjustment).
+fn root_reduction(depth: Depth, index: usize) -> Depth {
     let d = depth.max(1.0).ln();
     let i = (index.max(1) as f32).ln();
     (d * i).trunc()
 }
+
+/// The reduction of a late move at a cut node, unless a quiet killer (Rapfi's
+/// `NOKILLER_CUTNODE_REDUCTION`).
+const CUT_NODE_REDUCTION: Depth = 1.8;
+/// The reductions of a useless defence: an answer to an open three that is none of its four
+/// points, more than four from the opponent's last move, and from ours (Rapfi's).
+const USELESS_DEFENCE_OPP: Depth = 1.93;
+const USELESS_DEFENCE_SELF: Depth = 0.96;
+/// A threat after our own threat is reduced this much less (Rapfi's `CONTINUOUS_ATTACK_EXT`).
+const CONTINUED_ATTACK: Depth = 0.53;
+
+/// The reduction a ply of complexity adds for a move (Rapfi's `complexityReduction`): most for
+/// moves making nothing far from both last moves, least for threats.
+fn complexity_reduction(trivial: bool, important: bool, distract: bool) -> Depth {
+    match (trivial, distract, important) {
+        (true, true, _) => 0.0968,
+        (true, false, _) => 0.0385,
+        (false, _, false) => 0.0222,
+        (false, _, true) => 0.0055,
+    }
+}
+
+/// The threats counted in a node's complexity: a two to a four.
+const COMPLEX_THREATS: [Threat; 9] = [
+    Threat::Flex2,
+    Threat::Block3,
+    Threat::Flex2x2,
+    Threat::Block3Plus,
+    Threat::Flex3,
+    Threat::Flex3Plus,
+    Threat::Flex3x2,
+    Threat::Block4,
+    Threat::Block4Plus,
+];
 
 /// Depth below which moves making no pattern for either side (no two, no three) are pruned.
 const TRIVIAL_PRUNING_DEPTH: Depth = 4.0;
@@ -241,8 +284,10 @@ struct Worker<'a> {
     id: usize,
     nodes: u64,
     aborted: bool,
-    /// `history[colour][cell]`: how often a move caused a cut-off, weighted by depth².
-    history: Vec<[i32; 2]>,
+    /// `history[cell][colour][kind]` (Rapfi's main history): how often the move on `cell` caused
+    /// a cut-off, with [`gravity`], apart for threats (`ATTACK_HISTORY`: an open three or more of
+    /// the mover's) and quiet moves (`QUIET_HISTORY`).
+    history: Vec<[[i32; 2]; 2]>,
     killers: Vec<[u16; 2]>,
     /// `counter[cell]`: the reply that refuted the move on `cell` last.
     counter: Vec<u16>,
@@ -263,8 +308,35 @@ struct Worker<'a> {
     /// `extra[ply]`: the plies of extension beyond one a move, summed along the line to the move
     /// at `ply` (bounds the double singular extensions).
     extra: Vec<Depth>,
+    /// `threats[ply]`: the mover's threat at the move played at `ply`.
+    threats: Vec<Threat>,
 }
 
+/// The history of threat moves (an open three or more of the mover's).
+const ATTACK_HISTORY: usize = 0;
+/// The history of quiet moves.
+const QUIET_HISTORY: usize = 1;
+/// The bound of a history entry.
+const HISTORY_RANGE: i32 = 10_692;
+
+/// A history update with gravity (Rapfi's, as Stockfish's): an entry moves by `bonus`, less in
+/// proportion to how near its bound it is already, and so stays within `±HISTORY_RANGE`.
+#[inline]
+fn gravity(h: &mut i32, bonus: i32) {
+    *h += bonus - *h * bonus.abs() / HISTORY_RANGE;
+}
+
+/// The history bonus of a cut-off at depth `d` (Rapfi's `statBonus`).
+fn history_bonus(d: Depth) -> i32 {
+    ((25.0 * d * d + 105.0 * d - 157.0) as i32).clamp(0, 8927)
+}
+
+/// The plies of reduction a move's history is worth (Rapfi's `statScore` and
+/// `extensionFromStatScore`): positive for a good history, less at higher depths.
+fn history_extension(h: [i32; 2], depth: Depth) -> Depth {
+    let stat = h[ATTACK_HISTORY] + h[QUIET_HISTORY] * 780 / 1024 - 3322;
+    stat as Depth / (12_267.0 + if depth > 5.4 { 4_380.0 } else { 0.0 })
+}
 /// Score of a four for the VCF's ordering of its fours (by their threat), before the fitted
 /// ordering's value.
 const ATTACK: [i32; 13] = [
@@ -288,7 +360,7 @@ impl<'a> Worker<'a> {
             id,
             nodes: 0,
             aborted: false,
-            history: vec![[0; 2]; n],
+            history: vec![[[0; 2]; 2]; n],
             killers: vec![[u16::MAX; 2]; MAX_PLY + 4],
             counter: vec![u16::MAX; n],
             evals: vec![0; MAX_PLY + 4],
@@ -302,6 +374,7 @@ impl<'a> Worker<'a> {
             vnodes: 0,
             excluded: vec![u16::MAX; MAX_PLY + 4],
             extra: vec![0.0; MAX_PLY + 4],
+            threats: vec![Threat::None; MAX_PLY + 4],
         }
     }
 
@@ -353,6 +426,16 @@ impl<'a> Worker<'a> {
         let (ax, ay) = self.b.coords(a);
         let (bx, by) = self.b.coords(b as usize);
         ax.abs_diff(bx).max(ay.abs_diff(by))
+    }
+
+    /// How much is going on after a move (Rapfi's complexity, which it counts before the
+    /// moves): the log of one more than the cells where either side makes a two to a four.
+    fn complexity(&self) -> Depth {
+        let cells: u32 = COMPLEX_THREATS
+            .iter()
+            .map(|&t| u32::from(self.b.count(0, t) + self.b.count(1, t)))
+            .sum();
+        ((1 + cells) as Depth).ln()
     }
 
     /// The static value for the side to move: the fitted evaluation of the pattern board
@@ -617,7 +700,12 @@ impl<'a> Worker<'a> {
             // games against Rapfi at eight fixed node counts, +17 points, each count +0 or more;
             // tenth round: the pair of threats, and more games to fit).
             let mut key = self.b.order_score(c);
-            key += self.history[c][me] >> 8;
+            let h = self.history[c][me];
+            key += if a >= Threat::Flex3 {
+                h[ATTACK_HISTORY] / 128
+            } else {
+                h[QUIET_HISTORY] / 256
+            };
             let cu = c as u16;
             if tt_move == Some(cu) {
                 key = i32::MAX;
@@ -732,9 +820,15 @@ impl<'a> Worker<'a> {
             let tactical = a >= Threat::Flex3 || d >= Threat::Flex3x2 || forced || opp_three;
             let trivial = a == Threat::None && d == Threat::None;
             // Far (more than four) from both sides' last moves.
-            let distract = ply >= 2
-                && self.distance(c, self.line[ply - 1]) > 4
-                && self.distance(c, self.line[ply - 2]) > 4;
+            let dist_opp = self.distance(c, self.line[ply - 1]);
+            let dist_self = if ply >= 2 {
+                self.distance(c, self.line[ply - 2])
+            } else {
+                usize::MAX
+            };
+            let distract = ply >= 2 && dist_opp > 4 && dist_self > 4;
+            // A threat of ours (a double two or more) or a block of his open three or more.
+            let important = a >= Threat::Flex2x2 || d >= Threat::Flex3;
             // Moves making nothing for either side at shallow depths.
             if trivial && depth < TRIVIAL_PRUNING_DEPTH && best > -WIN_BOUND && !forced {
                 continue;
@@ -804,6 +898,7 @@ impl<'a> Worker<'a> {
                 new_depth -= 1.0;
             }
             self.line[ply] = c as u16;
+            self.threats[ply] = a;
             // The child's table slot is on its way from memory while the move is made.
             self.shared.tt.prefetch(self.b.hash_after(c));
             self.b.make(c);
@@ -813,28 +908,47 @@ impl<'a> Worker<'a> {
             } else {
                 let mut r = 0.0;
                 // Late-move reduction, answers to an open three included (eighth round: +28
-                // (+9..+46) over 640 games); only the block of a five is never reduced.
+                // (+9..+46) over 640 games); only the block of a five is never reduced. In
+                // fractions of a ply with Rapfi's terms (twenty-ninth round), and ours for threats.
                 if depth >= 2.0 && searched >= 1 && !forced {
                     r = reduction(depth, searched + 1);
+                    if pv_node {
+                        r = (r - 1.0).max(0.0);
+                    } else if !improving && r > 1.0 {
+                        r += 1.0;
+                    }
+                    r += self.complexity() * complexity_reduction(trivial, important, distract);
+                    if cut_node
+                        && !(!opp_three
+                            && self.killers[ply].contains(&(c as u16))
+                            && a < Threat::Flex3)
+                    {
+                        r += CUT_NODE_REDUCTION;
+                    }
+                    // An answer to an open three that is none of his four points, far from his
+                    // last move (and from ours): a useless defence.
+                    if opp_three && d < Threat::Block4 {
+                        if dist_opp > 4 {
+                            r += USELESS_DEFENCE_OPP;
+                        }
+                        if dist_self > 4 {
+                            r += USELESS_DEFENCE_SELF;
+                        }
+                    }
+                    // A continued attack: a threat after our own threat (or a double two near it).
+                    if !opp_three
+                        && ply >= 2
+                        && self.threats[ply - 2] >= Threat::Flex3
+                        && (a >= Threat::Flex3 || dist_self <= 4 && a >= Threat::Flex2x2)
+                    {
+                        r -= CONTINUED_ATTACK;
+                    }
                     if tactical {
                         r -= 1.0;
                     }
-                    if pv_node {
-                        r -= 1.0;
-                    }
-                    if cut_node && !self.killers[ply].contains(&(c as u16)) {
-                        r += 2.0;
-                    }
-                    if !improving && r > 1.0 {
-                        r += 1.0;
-                    }
-                    if distract {
-                        r += 1.0;
-                    }
-                    if self.history[c][me] > 0 {
-                        r -= 1.0;
-                    }
-                    r = r.clamp(0.0, (new_depth - 1.0).max(0.0));
+                    r -= history_extension(self.history[c][me], depth);
+                    // At most a ply deeper than the move's depth, and at least one ply left.
+                    r = r.clamp(-1.0, (new_depth - 1.0).max(0.0));
                 }
                 v = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false, true);
                 if v > alpha && r > 0.0 && !self.aborted {
@@ -856,25 +970,35 @@ impl<'a> Worker<'a> {
                     alpha = v;
                     if v >= beta {
                         if !forced {
-                            let d = depth as i32;
-                            self.history[c][me] += d * d * 16;
-                            if self.history[c][me] > 1 << 20 {
-                                for h in self.history.iter_mut() {
-                                    h[me] /= 2;
+                            // Rapfi's history: a threat's in the threats' table; a quiet
+                            // move's, not answering an open three, in the quiet one (and a
+                            // killer); the moves searched before it lose as much, threats
+                            // always, quiet moves when the best move is quiet.
+                            let bonus = history_bonus(depth);
+                            let quiet = a < Threat::Flex3;
+                            if !quiet {
+                                gravity(&mut self.history[c][me][ATTACK_HISTORY], bonus);
+                            } else if !opp_three {
+                                gravity(&mut self.history[c][me][QUIET_HISTORY], bonus);
+                                let k = &mut self.killers[ply];
+                                if k[0] != c as u16 {
+                                    k[1] = k[0];
+                                    k[0] = c as u16;
                                 }
-                            }
-                            let k = &mut self.killers[ply];
-                            if k[0] != c as u16 {
-                                k[1] = k[0];
-                                k[0] = c as u16;
                             }
                             if let Some(l) = self.b.last() {
                                 self.counter[l] = c as u16;
                             }
-                            // Quiet moves tried before the cut-off lose history.
                             for &(_, q) in &moves[..i] {
-                                let h = &mut self.history[q as usize][me];
-                                *h -= d * d * 4;
+                                let q = q as usize;
+                                if q as u16 == skip {
+                                    continue;
+                                }
+                                if self.b.threat(me, q) >= Threat::Flex3 {
+                                    gravity(&mut self.history[q][me][ATTACK_HISTORY], -bonus);
+                                } else if quiet && !opp_three {
+                                    gravity(&mut self.history[q][me][QUIET_HISTORY], -bonus);
+                                }
                             }
                         }
                         break;
@@ -924,6 +1048,7 @@ impl<'a> Worker<'a> {
         for (i, &c) in moves.iter().enumerate() {
             let c = c as usize;
             self.line[0] = c as u16;
+            self.threats[0] = self.b.threat(self.b.to_move(), c);
             self.shared.tt.prefetch(self.b.hash_after(c));
             self.b.make(c);
             let mut v;
@@ -937,7 +1062,7 @@ impl<'a> Worker<'a> {
                     && self.b.count(me, Threat::Flex4) == 0;
                 let mut r = 0.0;
                 if depth >= 3.0 && i >= 2 && quiet {
-                    r = (reduction(depth, i + 1) - 1.0).clamp(0.0, depth - 2.0);
+                    r = (root_reduction(depth, i + 1) - 1.0).clamp(0.0, depth - 2.0);
                 }
                 v = -self.search(-alpha - 1, -alpha, depth - 1.0 - r, 1, false, true);
                 if v > alpha && r > 0.0 && !self.aborted {
@@ -1268,6 +1393,30 @@ mod tests {
                 next_best(&mut picked, i);
             }
             prop_assert_eq!(picked, sorted);
+        }
+
+        /// History entries stay within their bound whatever the cut-offs and failures, each
+        /// update moving the entry the way of its bonus (never past the bound); a longer
+        /// history of cut-offs reduces a move less.
+        #[test]
+        fn history_stays_bounded_and_follows_its_bonuses(
+            updates in proptest::collection::vec((0.0f32..60.0, any::<bool>()), 0..400),
+        ) {
+            let mut h = 0;
+            for (depth, good) in updates {
+                let bonus = history_bonus(depth);
+                prop_assert!((0..=8927).contains(&bonus));
+                let before = h;
+                gravity(&mut h, if good { bonus } else { -bonus });
+                prop_assert!(h.abs() <= HISTORY_RANGE, "{h} after {before} and {bonus}");
+                if good {
+                    prop_assert!(h >= before);
+                } else {
+                    prop_assert!(h <= before);
+                }
+                let (less, more) = ([h, 0], [h + 1, 0]);
+                prop_assert!(history_extension(more, depth) >= history_extension(less, depth));
+            }
         }
     }
 
