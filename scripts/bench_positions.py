@@ -5,7 +5,9 @@
         --count 6 --engine "target/release/tictactoe pbrain" --engine /work/rapfi-src/Rapfi/build/pbrain-rapfi
 
 Each position (the first `--count` openings of the file) is sent as BOARD to a fresh process with
-`INFO timeout_turn`. Rapfi's figures are read from its `MESSAGE Speed … | Depth d-s | … | Node n |
+`INFO timeout_turn` (and `INFO thread_num` with `--threads`). With `--max-depth D` each search
+stops at depth D instead (`INFO max_depth`, the turn's time a minute): the time to that depth,
+lazy SMP's measure (`--threads 1` against `--threads 2`). Rapfi's figures are read from its `MESSAGE Speed … | Depth d-s | … | Node n |
 Time t` line; ours from the `stats` line on standard error that `TICTACTOE_SEARCH_STATS=1` turns on.
 """
 import argparse, os, re, shlex, subprocess, sys
@@ -14,14 +16,17 @@ sys.path.insert(0, os.path.dirname(__file__))
 from match import read_openings  # noqa: E402
 
 
-def run(command, size, stones, ms):
+def run(command, size, stones, ms, threads=1, max_depth=None):
     argv = shlex.split(command)
     exe = os.path.abspath(argv[0]) if os.sep in argv[0] else argv[0]
     argv[0] = exe
     env = dict(os.environ, TICTACTOE_SEARCH_STATS="1")
     n = len(stones)
     lines = [f"START {size}", f"INFO timeout_turn {ms}", "INFO timeout_match 0",
-             f"INFO max_memory {32 << 20}", "INFO rule 0", "BOARD"]
+             f"INFO max_memory {32 << 20}", "INFO rule 0", f"INFO thread_num {threads}"]
+    if max_depth:
+        lines += [f"INFO max_depth {max_depth}"]
+    lines += ["BOARD"]
     for k, (x, y) in enumerate(stones):
         lines.append(f"{x},{y},{1 if (k % 2) == (n % 2) else 2}")
     lines.append("DONE")
@@ -60,10 +65,15 @@ def main():
     p.add_argument("--turn-ms", type=int, default=1000)
     p.add_argument("--openings", required=True)
     p.add_argument("--count", type=int, default=6)
+    p.add_argument("--threads", type=int, default=1)
+    p.add_argument("--max-depth", type=int)
     args = p.parse_args()
+    if args.max_depth:
+        args.turn_ms = 60000
     openings = read_openings(args.openings, args.size)[: args.count]
     for e in args.engine:
-        rows = [run(e, args.size, o.stones, args.turn_ms) for o in openings]
+        rows = [run(e, args.size, o.stones, args.turn_ms, args.threads, args.max_depth)
+                for o in openings]
         rows = [r for r in rows if r]
         if not rows:
             print(f"{e}: no figures")

@@ -1318,16 +1318,19 @@ pub fn think(
     let shared = &shared;
     let threads = limits.threads.clamp(1, super::available_cores().max(1));
     let (value, best, depth, main_nodes, sel_depth) = std::thread::scope(|scope| {
-        for id in 1..threads {
-            let mut helper = Worker::new(board.clone(), shared, deadline, limits.nodes, id);
-            let max_depth = limits.max_depth;
-            scope.spawn(move || {
-                helper.iterate(max_depth, None, None, started, None);
-                shared.nodes.fetch_add(helper.nodes, Ordering::Relaxed);
-            });
-        }
+        let helpers: Vec<_> = (1..threads)
+            .map(|id| {
+                let mut helper = Worker::new(board.clone(), shared, deadline, limits.nodes, id);
+                let max_depth = limits.max_depth;
+                scope.spawn(move || {
+                    let answer = helper.iterate(max_depth, None, None, started, None);
+                    shared.nodes.fetch_add(helper.nodes, Ordering::Relaxed);
+                    answer
+                })
+            })
+            .collect();
         let mut main = Worker::new(board.clone(), shared, deadline, limits.nodes, 0);
-        let (v, m, d) = main.iterate(
+        let answer = main.iterate(
             limits.max_depth,
             limits.time,
             limits.optimum,
@@ -1335,6 +1338,10 @@ pub fn think(
             report,
         );
         shared.stop.store(true, Ordering::Relaxed);
+        let mut answers = vec![answer];
+        // A helper that panicked has no answer; the main thread's stands.
+        answers.extend(helpers.into_iter().filter_map(|h| h.join().ok()));
+        let (v, m, d) = answers[best_thread(&answers)];
         (v, m, d, main.nodes, main.sel_depth)
     });
     let nodes = shared.nodes.load(Ordering::Relaxed) + main_nodes;
@@ -1347,6 +1354,37 @@ pub fn think(
         );
     }
     Some(result(board, tt, (value, best, depth), nodes, started))
+}
+
+/// Which thread's answer `(value, move, completed depth)` to play, the main thread's first
+/// (Rapfi's `pickBestThread`): the shortest win any thread proves (and over a proven loss, any
+/// thread that has not found it); else a thread that proves the
+/// game decided where the one chosen so far has not; else the move with the most votes, each
+/// thread voting for its move with `(value − the lowest value + 15) · its depth` — a deeper
+/// search and a better value weigh more, and threads that agree add up.
+fn best_thread(answers: &[(i32, u16, u32)]) -> usize {
+    const DEPTH_BIAS: i64 = 15;
+    let lowest = answers.iter().map(|a| a.0).min().unwrap_or(0);
+    let mut votes: Vec<(u16, i64)> = Vec::new();
+    let mut best = 0;
+    for (i, &(value, mv, depth)) in answers.iter().enumerate() {
+        let vote = (i64::from(value) - i64::from(lowest) + DEPTH_BIAS) * i64::from(depth);
+        match votes.iter_mut().find(|(m, _)| *m == mv) {
+            Some((_, v)) => *v += vote,
+            None => votes.push((mv, vote)),
+        }
+        let count = |m: u16| votes.iter().find(|(c, _)| *c == m).map_or(0, |v| v.1);
+        let chosen = answers[best].0;
+        let better = if chosen.abs() >= WIN_BOUND {
+            value > chosen
+        } else {
+            value.abs() >= WIN_BOUND || count(mv) > count(answers[best].1)
+        };
+        if better {
+            best = i;
+        }
+    }
+    best
 }
 
 /// The best line from the table, starting with `best`.
@@ -1617,6 +1655,24 @@ mod tests {
             against_fours >= 10,
             "{against_fours} against fours of {checked:?}"
         );
+    }
+
+    /// The threads' answers: the main thread's alone is its own; a deeper helper outvotes it
+    /// on the same value; agreeing threads add up; a proof wins over votes, and the shortest
+    /// win over a longer one.
+    #[test]
+    fn the_best_thread_is_voted_for() {
+        let pick = |answers: &[(i32, u16, u32)]| answers[best_thread(answers)].1;
+        assert_eq!(pick(&[(40, 7, 12)]), 7);
+        assert_eq!(pick(&[(40, 7, 12), (40, 9, 13)]), 9);
+        assert_eq!(pick(&[(40, 7, 13), (40, 9, 12)]), 7);
+        assert_eq!(pick(&[(10, 7, 12), (40, 9, 12)]), 9);
+        assert_eq!(pick(&[(40, 7, 12), (40, 9, 14), (40, 7, 12)]), 7);
+        assert_eq!(pick(&[(200, 7, 14), (win_in(9), 9, 11)]), 9);
+        assert_eq!(pick(&[(win_in(9), 7, 14), (win_in(7), 9, 11)]), 9);
+        assert_eq!(pick(&[(win_in(7), 7, 14), (win_in(9), 9, 15)]), 7);
+        // A thread that has not found the loss is played (as Rapfi's): its move may be none.
+        assert_eq!(pick(&[(lost_in(8), 7, 14), (-300, 9, 15)]), 9);
     }
 
     #[test]
