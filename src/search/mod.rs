@@ -67,9 +67,9 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// A time budget per move, on one thread: a second thread (lazy SMP) did not pay on the
-    /// two-core machine (see benches/search.rs), and one thread keeps the choices among equal
-    /// proven moves repeatable.
+    /// A time budget per move, on one thread: one thread keeps the choices among equal proven
+    /// moves repeatable. A Gomocup manager asks for more with `INFO thread_num`: on five in a row
+    /// a second thread pays (docs/search.md, "Thirtieth round").
     pub const fn time(ms: u64) -> Limits {
         Limits {
             time: Some(Duration::from_millis(ms)),
