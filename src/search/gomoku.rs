@@ -310,6 +310,9 @@ struct Worker<'a> {
     extra: Vec<Depth>,
     /// `threats[ply]`: the mover's threat at the move played at `ply`.
     threats: Vec<Threat>,
+    /// `best_order[ply]`: the highest ordering score of the moves generated at `ply` (the
+    /// policy's best, for [`policy_reduction`]).
+    best_order: Vec<i32>,
 }
 
 /// The history of threat moves (an open three or more of the mover's).
@@ -337,6 +340,24 @@ fn history_extension(h: [i32; 2], depth: Depth) -> Depth {
     let stat = h[ATTACK_HISTORY] + h[QUIET_HISTORY] * 780 / 1024 - 3322;
     stat as Depth / (12_267.0 + if depth > 5.4 { 4_380.0 } else { 0.0 })
 }
+/// The fitted move ordering's scores are a policy: a softmax over a node's candidates of their
+/// [`PatternBoard::order_score`]s, in units of 1/300 of a logit, predicts Rapfi's move
+/// (`order_weights.rs`). A late move the ordering puts far below the node's best is reduced
+/// more (thirty-second round; Rapfi's policy reduction, which its classical evaluation has no
+/// policy for): nothing within `POLICY_FREE` logits of the best, then `POLICY_PER_LOGIT` of a ply
+/// a logit, at most `POLICY_MAX`.
+const ORDER_UNITS: f32 = 300.0;
+const POLICY_FREE: f32 = 1.0;
+const POLICY_PER_LOGIT: f32 = 0.5;
+const POLICY_MAX: Depth = 2.0;
+
+/// The plies a late move is reduced for its ordering score `order`, `best` the highest at its
+/// node (see [`POLICY_FREE`]).
+fn policy_reduction(order: i32, best: i32) -> Depth {
+    let below = (best - order).max(0) as f32 / ORDER_UNITS;
+    (POLICY_PER_LOGIT * (below - POLICY_FREE)).clamp(0.0, POLICY_MAX)
+}
+
 /// Score of a four for the VCF's ordering of its fours (by their threat), before the fitted
 /// ordering's value.
 const ATTACK: [i32; 13] = [
@@ -375,6 +396,7 @@ impl<'a> Worker<'a> {
             excluded: vec![u16::MAX; MAX_PLY + 4],
             extra: vec![0.0; MAX_PLY + 4],
             threats: vec![Threat::None; MAX_PLY + 4],
+            best_order: vec![i32::MIN; MAX_PLY + 4],
         }
     }
 
@@ -618,7 +640,9 @@ impl<'a> Worker<'a> {
     /// them in order, best first, as they are searched). With a five to block, that cell;
     /// against an open three, the fours and the defences against its open four; otherwise every
     /// cell near a stone.
-    fn generate(&self, ply: usize, tt_move: Option<u16>, out: &mut Vec<(i32, u16)>) {
+    /// The highest ordering score of the moves is kept in `best_order[ply]`.
+    fn generate(&mut self, ply: usize, tt_move: Option<u16>, out: &mut Vec<(i32, u16)>) {
+        self.best_order[ply] = i32::MIN;
         let me = self.b.to_move();
         let opp = 1 - me;
         if self.b.count(opp, Threat::Five) > 0 {
@@ -700,6 +724,7 @@ impl<'a> Worker<'a> {
             // games against Rapfi at eight fixed node counts, +17 points, each count +0 or more;
             // tenth round: the pair of threats, and more games to fit).
             let mut key = self.b.order_score(c);
+            self.best_order[ply] = self.best_order[ply].max(key);
             let h = self.history[c][me];
             key += if a >= Threat::Flex3 {
                 h[ATTACK_HISTORY] / 128
@@ -897,6 +922,12 @@ impl<'a> Worker<'a> {
             if likely_fail_high && a < Threat::Block4 && new_depth > 1.0 {
                 new_depth -= 1.0;
             }
+            // The policy's verdict on a move that may be reduced, read before it is made.
+            let policy = if depth >= 2.0 && searched >= 1 && !forced {
+                policy_reduction(self.b.order_score(c), self.best_order[ply])
+            } else {
+                0.0
+            };
             self.line[ply] = c as u16;
             self.threats[ply] = a;
             // The child's table slot is on its way from memory while the move is made.
@@ -947,6 +978,7 @@ impl<'a> Worker<'a> {
                         r -= 1.0;
                     }
                     r -= history_extension(self.history[c][me], depth);
+                    r += policy;
                     // At most a ply deeper than the move's depth, and at least one ply left.
                     r = r.clamp(-1.0, (new_depth - 1.0).max(0.0));
                 }
@@ -1919,6 +1951,46 @@ mod tests {
         }
         let v = w.search(-INF, INF, depth, 1, true, false);
         (v, tt.probe(key))
+    }
+
+    /// The policy's reduction: none within a logit of the node's best ordering score, half a ply
+    /// a logit beyond it, never more than two plies, and never less for a move scored lower.
+    #[test]
+    fn a_move_far_below_the_best_is_reduced_more() {
+        let best = 900;
+        assert_eq!(policy_reduction(best, best), 0.0);
+        assert_eq!(policy_reduction(best - 300, best), 0.0);
+        assert_eq!(policy_reduction(best - 600, best), 0.5);
+        assert_eq!(policy_reduction(best - 1200, best), 1.5);
+        assert_eq!(policy_reduction(best - 3000, best), POLICY_MAX);
+        let mut last = 0.0;
+        for order in (-3000..=best).rev().step_by(7) {
+            let r = policy_reduction(order, best);
+            assert!(r >= last && r <= POLICY_MAX, "{order}: {r} after {last}");
+            last = r;
+        }
+    }
+
+    /// A node's best ordering score, which the policy's reduction measures its moves from, is
+    /// the highest of the moves it generates (the table's move and the killers' keys raised
+    /// above theirs do not count), at every node of a game's positions.
+    #[test]
+    fn the_best_ordering_score_is_the_highest_generated() {
+        let mut b = from_moves("7,7 8,8 6,8 8,6 8,7 6,6 9,9 7,9 5,9 10,10 9,7");
+        let tt = Table::with_bytes(1 << 20);
+        let cancel = AtomicBool::new(false);
+        let shared = shared(&tt, &cancel);
+        let moves: Vec<usize> = (0..6).map(|k| b.index(2 + k, 3 + k % 3)).collect();
+        for (ply, &m) in moves.iter().enumerate() {
+            let mut w = Worker::new(b.clone(), &shared, None, None, 0);
+            w.killers[ply] = [m as u16, u16::MAX];
+            let mut out = Vec::new();
+            w.generate(ply, Some(m as u16), &mut out);
+            assert!(out.len() > 1);
+            let highest = out.iter().map(|&(_, c)| w.b.order_score(c as usize)).max();
+            assert_eq!(Some(w.best_order[ply]), highest, "ply {ply}");
+            b.make(m);
+        }
     }
 
     /// The search of a singular test leaves its one move out, and leaves the node's table entry
