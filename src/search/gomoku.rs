@@ -340,15 +340,18 @@ fn history_extension(h: [i32; 2], depth: Depth) -> Depth {
     let stat = h[ATTACK_HISTORY] + h[QUIET_HISTORY] * 780 / 1024 - 3322;
     stat as Depth / (12_267.0 + if depth > 5.4 { 4_380.0 } else { 0.0 })
 }
-/// The fitted move ordering's scores are a policy: a softmax over a node's candidates of their
-/// [`PatternBoard::order_score`]s, in units of 1/300 of a logit, predicts Rapfi's move
-/// (`order_weights.rs`). A late move the ordering puts far below the node's best is reduced
-/// more (thirty-second round; Rapfi's policy reduction, which its classical evaluation has no
-/// policy for): nothing within `POLICY_FREE` logits of the best, then `POLICY_PER_LOGIT` of a ply
-/// a logit, at most `POLICY_MAX`.
+
+/// The units of [`PatternBoard::order_score`] in a logit: the fitted move ordering's scores are a
+/// policy, a softmax over a node's candidates of their scores predicting Rapfi's move
+/// (`order_weights.rs`). A late move the ordering puts far below the node's best is reduced more
+/// ([`policy_reduction`]; thirty-second round: Rapfi's policy reduction, which its classical
+/// evaluation has no policy for).
 const ORDER_UNITS: f32 = 300.0;
+/// The logits below the node's best ordering score a move may lie with no policy reduction.
 const POLICY_FREE: f32 = 1.0;
+/// The plies of policy reduction for each logit beyond [`POLICY_FREE`].
 const POLICY_PER_LOGIT: f32 = 0.5;
+/// The most plies of policy reduction.
 const POLICY_MAX: Depth = 2.0;
 
 /// The plies a late move is reduced for its ordering score `order`, `best` the highest at its
