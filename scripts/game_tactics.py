@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import shlex
 import subprocess
 import sys
 import os
@@ -39,15 +40,31 @@ def read_suite(path: str) -> list[tuple[list[tuple[int, int]], str]]:
 
 def think(engine: str, size: int, moves: list[tuple[int, int]], nodes: int):
     """Our search on the position after `moves` within `nodes` (`tictactoe move --nodes`, one
-    thread, `TICTACTOE_SEARCH_STATS` on): the finished process (its stderr holds the figures)."""
+    thread, `TICTACTOE_SEARCH_STATS` on; `engine` a command, split as a shell would): the finished
+    process (its stderr holds the figures)."""
     cells = [str(y * size + x + 1) for x, y in moves]
-    cmd = [engine, "move", "--player", "search", "--width", str(size), "--height", str(size),
+    cmd = shlex.split(engine) + ["move", "--player", "search", "--width", str(size), "--height", str(size),
            "--run", "5", "--nodes", str(nodes), "--start", "x"] + cells
     out = subprocess.run(cmd, capture_output=True, text=True,
                          env=dict(os.environ, TICTACTOE_SEARCH_STATS="1"))
     if out.returncode != 0:
         sys.exit(f"{' '.join(cmd)}: {out.stderr.strip()}")
     return out
+
+
+def proof(out) -> tuple[int | None, int | None]:
+    """A finished search's value and, when it is a won game, the nodes at which the iteration
+    lines first showed the win."""
+    stats = [l for l in out.stderr.splitlines() if l.startswith("stats")]
+    m = re.search(r"nodes (\d+) .* value (-?\d+)", stats[-1]) if stats else None
+    value = int(m.group(2)) if m else None
+    if value is None or value < WIN_BOUND:
+        return value, None
+    for l in out.stderr.splitlines():
+        mi = re.match(r"iter \d+ nodes (\d+) .* value Some\((-?\d+)\)", l)
+        if mi and int(mi.group(2)) >= WIN_BOUND:
+            return value, int(mi.group(1))
+    return value, None
 
 
 def main():
@@ -62,21 +79,12 @@ def main():
     nodes_found = []
     for moves, line in read_suite(args.suite):
         total += 1
-        out = think(args.engine, args.size, moves, args.nodes)
-        stats = [l for l in out.stderr.splitlines() if l.startswith("stats")]
-        m = re.search(r"nodes (\d+) .* value (-?\d+)", stats[-1]) if stats else None
-        value = int(m.group(2)) if m else None
+        value, seen = proof(think(args.engine, args.size, moves, args.nodes))
         won = value is not None and value >= WIN_BOUND
-        seen = None
         if won:
             found += 1
-            # The iteration lines tell when the win was first seen.
-            for l in out.stderr.splitlines():
-                mi = re.match(r"iter \d+ nodes (\d+) .* value Some\((-?\d+)\)", l)
-                if mi and int(mi.group(2)) >= WIN_BOUND:
-                    seen = int(mi.group(1))
-                    nodes_found.append(seen)
-                    break
+            if seen is not None:
+                nodes_found.append(seen)
         if args.verbose:
             print(f"{line.strip()[-40:]}: value {value}" + (f" won (seen at {seen} nodes)" if won else ""))
     print(f"proved {found} of {total} Rapfi-proven wins within {args.nodes} nodes"
