@@ -54,7 +54,8 @@ def think(engine: str, size: int, moves: list[tuple[int, int]], nodes: int):
 
 def proof(out) -> tuple[int | None, int | None]:
     """A finished search's value and, when it is a won game, the nodes at which the iteration
-    lines first showed the win."""
+    lines first showed the win (the whole search's nodes when no iteration line did: a proof of
+    the root's own threat searches)."""
     stats = [l for l in out.stderr.splitlines() if l.startswith("stats")]
     m = re.search(r"nodes (\d+) .* value (-?\d+)", stats[-1]) if stats else None
     value = int(m.group(2)) if m else None
@@ -64,7 +65,7 @@ def proof(out) -> tuple[int | None, int | None]:
         mi = re.match(r"iter \d+ nodes (\d+) .* value Some\((-?\d+)\)", l)
         if mi and int(mi.group(2)) >= WIN_BOUND:
             return value, int(mi.group(1))
-    return value, None
+    return value, int(m.group(1))
 
 
 def main():
