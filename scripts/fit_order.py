@@ -30,11 +30,13 @@ import argparse
 import glob
 import itertools
 import os
-import re
 import subprocess
 import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from match import read_psq  # noqa: E402
 
 # The hand-set ordering the fitted one replaced in the ninth round (gomoku.rs's ATTACK, still its
 # VCF's, and DEFENCE; pattern.rs's LINE_VALUE and THREAT_VALUE, still the hand-set evaluation's),
@@ -52,18 +54,10 @@ def positions(dirs: list[str], engine: str) -> list[str]:
     seen, out = set(), []
     for d in dirs:
         for path in sorted(glob.glob(os.path.join(d, "*.psq"))):
-            with open(path, encoding="utf-8") as f:
-                lines = f.read().splitlines()
-            m = re.match(r"Piskvork (\d+)x\d+, black (\S+), white (\S+)", lines[0] if lines else "")
-            if not m:
+            game = read_psq(path)
+            if game is None:
                 continue
-            size, names = int(m.group(1)), (m.group(2), m.group(3))
-            moves = []
-            for line in lines[1:]:
-                w = line.split(",")
-                if line.startswith("#") or len(w) != 3:
-                    continue
-                moves.append((int(w[0]) - 1, int(w[1]) - 1, int(w[2])))
+            size, names, moves = game["size"], (game["black"], game["white"]), game["moves"]
             for i, (x, y, ms) in enumerate(moves):
                 if names[i % 2] != engine or ms == 0:
                     continue

@@ -57,7 +57,7 @@ import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match import Engine, send_board  # noqa: E402
+from match import Engine, read_psq, send_board  # noqa: E402
 from rapfi_static import (  # noqa: E402
     has_four, last_report, limit_nodes, rapfi_for, read_game, search_value, think)
 from value_quality import OUR_EVAL, RAPFI_EVAL  # noqa: E402
@@ -70,14 +70,11 @@ def games(dirs: list[str]):
     """(path, our colour 0 black / 1 white, size, moves, opening length, winner) of each game."""
     for d in dirs:
         for path in sorted(glob.glob(os.path.join(d, "*.psq"))):
-            with open(path, encoding="utf-8") as f:
-                head = f.readline()
-            m = re.search(r"black (\S+), white (\S+)", head)
-            game = read_game(path)
-            if not m or game is None or "ours" not in (m.group(1), m.group(2)):
+            record, game = read_psq(path), read_game(path)
+            if record is None or game is None or "ours" not in (record["black"], record["white"]):
                 continue
             size, moves, opening, winner = game
-            yield path, 0 if m.group(1) == "ours" else 1, size, moves, opening, winner
+            yield path, 0 if record["black"] == "ours" else 1, size, moves, opening, winner
 
 
 def searching_rapfi(engines: dict, args, size: int) -> Engine:

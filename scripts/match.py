@@ -23,9 +23,14 @@ What ends a game:
   or closes its output) or no answer within `--turn-ms` plus `--margin-ms` (and, with
   `--match-ms`, within the time left plus the margin): a loss for the engine at fault.
 
-Each game is saved in `--out` (default `match-<date>`) as a `.psq`-like text file: a header, then
-one line per move `x,y,ms` (0-based column and row, and the time the move took), the opening's
-stones with ms 0, then the result. A summary goes to `summary.txt`.
+Each game is saved in `--out` (default `match-<date>`) as a `.psq` file as Piskvork writes a
+tournament game, which Piskvork and `tictactoe record` read: the header `Piskvorky 15x15, L:L, 0`
+(L the level of `--turn-ms` in Piskvork's table), one line per move `x,y,ms` (1-based column and
+row, and the time the move took; the opening's stones first, with ms 0), the black and the white
+engine's names, Piskvork's result code (0 played out, 15 a timeout, -2 an engine's error), the
+board line under a rule other than free-style, then two comments: the opening and the result with
+how the game ended. `read_psq` reads these and the older files (header `Piskvork 15x15, black A,
+white B`). A summary goes to `summary.txt`.
 
 Results are printed from the first engine's view: W/D/L, the score, and the Elo difference
 (logistic: Elo = -400 log10(1/s - 1)) with a 95 % error bar, both from the game results
@@ -364,15 +369,82 @@ def report(games: list[Game], args) -> str:
     return "\n".join(lines)
 
 
+# Piskvork's times per move (ms) behind a player's level (`levelTab`, as `src/record.rs`).
+PISKVORK_LEVELS = [100, 300, 600, 1000, 1500, 2500, 5000, 10000, 15000, 30000, 60000]
+RULE_NAMES = {0: "freestyle", 1: "standard", 4: "renju"}
+OLD_HEADER_RE = re.compile(r"Piskvork (\d+)x\d+, black (\S+), white (\S+)")
+HEADER_RE = re.compile(r"Piskvorky (\d+)x(\d+), (\d+):(\d+), ([01])$")
+PSQ_MOVE_RE = re.compile(r"^(\d+),(\d+),(\d+)$")
+
+
+def piskvork_level(ms: int) -> int:
+    """An engine's level in a .psq header: 1 + the index of the largest time not above `ms`."""
+    return 1 + max([i for i, t in enumerate(PISKVORK_LEVELS) if t <= ms] or [0])
+
+
+def result_code(reason: str) -> int:
+    """Piskvork's result code for how a game ended: 0 played out, 15 a timeout, -2 an engine's
+    error (a crash, a refusal, a move off the board or on a stone)."""
+    if reason in ("five", "full board") or reason.endswith("forbidden"):
+        return 0
+    if " ms" in reason:
+        return 15
+    return -2
+
+
 def save(game: Game, number: int, args, out: str):
+    """The game as Piskvork writes a tournament game (header, moves with their times, the black
+    and the white player's names, the result code; the rule's board line after it unless
+    free-style, as `tictactoe record` writes it), then comments Piskvork ignores: the opening and
+    how the game ended. `tictactoe record FILE` and Piskvork read it."""
     names = [args.name1, args.name2]
+    level = piskvork_level(args.turn_ms)
     path = os.path.join(out, f"game-{number:03d}.psq")
     with open(path, "w", encoding="utf-8") as f:
-        f.write(f"Piskvork {args.size}x{args.size}, black {names[game.black]}, white {names[1 - game.black]}\n")
-        f.write(f"# opening: {game.opening.text}\n")
+        f.write(f"Piskvorky {args.size}x{args.size}, {level}:{level}, 0\n")
         for x, y, ms in game.moves:
             f.write(f"{x + 1},{y + 1},{ms}\n")
+        f.write(f"{names[game.black]}\n{names[1 - game.black]}\n{result_code(game.reason)}\n")
+        if args.rule != 0:
+            f.write(f"{args.size}x{args.size} k5 {RULE_NAMES[args.rule]}\n")
+        f.write(f"# opening: {game.opening.text}\n")
         f.write(f"# result {game.result} ({game.reason})\n")
+
+
+def read_psq(path: str):
+    """A game saved by `save` (or by this script before Piskvork's header was written: `Piskvork
+    WxH, black A, white B`, the opening as the second line) as a dict: `size`, `black` and
+    `white` (names), `moves` (0-based `(x, y, ms)`, the opening's first), `opening` (its stones),
+    `result` (`1-0`, `0-1` or `1/2`; None if not noted). None for a file of neither shape."""
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    if not lines:
+        return None
+    old, new = OLD_HEADER_RE.match(lines[0]), HEADER_RE.match(lines[0])
+    if not (old or new):
+        return None
+    # The moves, then (Piskvork's header) the two names; comments left out.
+    rest = [l for l in lines[1:] if not l.startswith("#")]
+    k = 0
+    while k < len(rest) and PSQ_MOVE_RE.match(rest[k]):
+        k += 1
+    moves = [tuple(int(t) - 1 for t in l.split(",")[:2]) + (int(l.split(",")[2]),)
+             for l in rest[:k]]
+    if new:
+        if len(rest) < k + 2:
+            return None
+        black, white = rest[k], rest[k + 1]
+    else:
+        black, white = old.group(2), old.group(3)
+    opening, result = 0, None
+    for l in lines:
+        if l.startswith("# opening:"):
+            opening = len(re.findall(r"\d+,\d+", l))
+        m = re.match(r"# result (\S+)", l)
+        if m:
+            result = m.group(1)
+    return {"size": int((old or new).group(1)), "black": black, "white": white,
+            "moves": moves, "opening": opening, "result": result}
 
 
 def main():

@@ -36,6 +36,9 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from match import read_psq  # noqa: E402
+
 MATE_VALUE = 3000
 MOVE_RE = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*$")
 EVAL_RE = re.compile(r"Eval ([-+]?M?\d+)")
@@ -108,17 +111,15 @@ def make_positions(args):
     out = []
     for d in args.dirs:
         for f in sorted(glob.glob(os.path.join(d, "game-*.psq"))):
-            lines = open(f, encoding="utf-8").read().splitlines()
-            m = re.search(r"(\d+)x\d+, black (\S+?),? white (\S+)", lines[0])
-            if not m or int(m.group(1)) != args.size:
+            game = read_psq(f)
+            if game is None or game["size"] != args.size:
                 continue
-            ours = 0 if m.group(2) == args.name else 1
-            opening = len(re.findall(r"\d+,\d+", lines[1])) if lines[1].startswith("#") else 0
-            # The .psq lines are 1-based `x,y,ms`; positions are written 0-based (until the
-            # thirteenth round they were not shifted: the older sets are the games moved one
-            # cell right and down, and Rapfi judged them as written).
-            moves = [tuple(int(t) - 1 for t in l.split(",")[:2])
-                     for l in lines if re.match(r"^\d+,\d+,\d+$", l)]
+            ours = 0 if game["black"] == args.name else 1
+            opening = game["opening"]
+            # Positions are written 0-based (until the thirteenth round they were not shifted: the
+            # older sets are the games moved one cell right and down, and Rapfi judged them as
+            # written).
+            moves = [(x, y) for x, y, _ in game["moves"]]
             for ply in range(opening, min(len(moves), opening + args.plies)):
                 if ply % 2 == ours:
                     out.append(" ".join(f"{x},{y}" for x, y in moves[:ply]))

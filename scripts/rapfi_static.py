@@ -27,30 +27,19 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match import MOVE_RE, Engine, five, send_board  # noqa: E402
+from match import MOVE_RE, Engine, five, read_psq, send_board  # noqa: E402
 
 STATIC_RE = re.compile(r"Static Eval\[Black\]: (-?\d+)")
 SEARCH_RE = re.compile(r"Depth (\d+)-\d+ \| Eval ([+-]?M?\d+)")
-HEADER_RE = re.compile(r"Piskvork (\d+)x\d+")
 
 
 def read_game(path: str):
     """(size, moves 0-based, opening length, winner colour or None) of a match .psq file."""
-    with open(path, encoding="utf-8") as f:
-        lines = f.read().splitlines()
-    m = HEADER_RE.match(lines[0]) if lines else None
-    if not m:
+    game = read_psq(path)
+    if game is None:
         return None
-    size = int(m.group(1))
-    moves, opening = [], 0
-    for line in lines[1:]:
-        parts = line.strip().split(",")
-        if len(parts) != 3 or not all(p.strip().lstrip("-").isdigit() for p in parts):
-            continue
-        x, y, ms = (int(p) for p in parts)
-        moves.append((x - 1, y - 1))
-        if ms == 0 and len(moves) == opening + 1:
-            opening += 1
+    size, opening = game["size"], game["opening"]
+    moves = [(x, y) for x, y, _ in game["moves"]]
     board = {}
     winner = None
     for k, (x, y) in enumerate(moves):

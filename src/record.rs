@@ -19,7 +19,9 @@
 //! per move in Piskvork's table (100 ms … 60 s). Who started is 0 when the file's first player
 //! made the first move, 1 when the second did. Piskvork reads the header with
 //! `fscanf("Piskvorky %dx%d, %d:%d, %d")`, then move lines (`x,y` with the time optional) until a
-//! line is not a move, then two name lines; it ignores what follows.
+//! line is not a move, then two name lines; it ignores what follows. We read comment lines (`#`
+//! first) there too, and refuse anything else: `scripts/match.py` notes each game's opening and
+//! how it ended in them.
 //!
 //! Here the file's first player is x and the second o. Piskvork plays five in a row only; a game of
 //! another kind (a run other than 5, or a rule other than free-style) gets one more line after the
@@ -382,11 +384,26 @@ pub fn parse_psq(text: &str) -> Result<Record, RecordError> {
     }
     // The closing lines: two names and the result code, or the result code alone, then our line
     // naming a board of another kind.
+    // Comments (`#` first) may close the file: Piskvork ignores what follows the record, and our
+    // match script notes the opening and how the game ended there.
     let closing: Vec<(usize, &str)> = lines.collect();
+    let comments = closing
+        .iter()
+        .position(|(_, l)| l.starts_with('#'))
+        .unwrap_or(closing.len());
+    if let Some((n, line)) = closing[comments..]
+        .iter()
+        .find(|(_, l)| !l.starts_with('#'))
+    {
+        return Err(RecordError::Malformed {
+            line: *n,
+            reason: format!("'{}' follows the record's comments", quote(line)),
+        });
+    }
     let mut names = None;
     let mut result = None;
     let mut rule = Rule::Freestyle;
-    let mut rest = &closing[..];
+    let mut rest = &closing[..comments];
     let is_code = |line: &str| matches!(psq_line(line), Ok(PsqLine::Code(_)));
     if let [(n, a), tail @ ..] = rest {
         if !is_code(a) {

@@ -200,6 +200,39 @@ fn files_written_the_way_piskvork_writes_them_are_read() {
 }
 
 #[test]
+fn our_match_scripts_games_are_read_with_their_closing_comments() {
+    // `scripts/match.py`'s file: Piskvork's header, names and result code, then comments.
+    let game = "Piskvorky 20x20, 4:4, 0\n13,12,0\n9,11,0\n10,10,1011\nours\nrapfi\n0\n\
+                # opening: 12,11 8,10\n# result 0-1 (five)\n";
+    let (r, f) = parse(game, Geometry::LED).unwrap();
+    assert_eq!(f, Format::Psq);
+    assert_eq!(r.game.geometry(), gomoku(20, 20));
+    assert_eq!(r.game.moves().len(), 3);
+    assert_eq!(r.times, [0, 0, 1011]);
+    assert_eq!(r.levels, [4, 4]);
+    assert_eq!(r.names, Some(["ours".to_string(), "rapfi".to_string()]));
+    assert_eq!(r.result, Some(0));
+    // After a board line too; a move or text after a comment is refused.
+    let renju = "Piskvorky 15x15, 0:0, 0\n8,8,0\n0\n15x15 k5 renju\n# note\n";
+    assert_eq!(
+        parse(renju, Geometry::LED).unwrap().0.game.rule(),
+        Rule::Renju
+    );
+    for bad in [
+        "Piskvorky 15x15, 0:0, 0\n8,8,0\n0\n# note\n9,9,0\n",
+        "Piskvorky 15x15, 0:0, 0\n8,8,0\n0\n# note\nmore\n",
+    ] {
+        assert!(
+            matches!(
+                parse(bad, Geometry::LED),
+                Err(RecordError::Malformed { .. })
+            ),
+            "{bad:?}"
+        );
+    }
+}
+
+#[test]
 fn gomocups_20x20_board_is_read_where_the_geometry_allows_it() {
     let text = "Piskvorky 20x20, 11:11, 0\r\n10,10,0\r\n20,20,0\r\n0\r\n";
     match parse(text, Geometry::LED) {
