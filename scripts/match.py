@@ -414,8 +414,8 @@ def save(game: Game, number: int, args, out: str):
 def read_psq(path: str):
     """A game saved by `save` (or by this script before Piskvork's header was written: `Piskvork
     WxH, black A, white B`, the opening as the second line) as a dict: `size`, `black` and
-    `white` (names), `moves` (0-based `(x, y, ms)`, the opening's first), `opening` (its stones),
-    `result` (`1-0`, `0-1` or `1/2`; None if not noted). None for a file of neither shape."""
+    `white` (names), `moves` (0-based `(x, y, ms)`, the opening's first), `opening` (its stones).
+    None for a file of neither shape."""
     with open(path, encoding="utf-8") as f:
         lines = f.read().splitlines()
     if not lines:
@@ -436,15 +436,9 @@ def read_psq(path: str):
         black, white = rest[k], rest[k + 1]
     else:
         black, white = old.group(2), old.group(3)
-    opening, result = 0, None
-    for l in lines:
-        if l.startswith("# opening:"):
-            opening = len(re.findall(r"\d+,\d+", l))
-        m = re.match(r"# result (\S+)", l)
-        if m:
-            result = m.group(1)
+    opening = next((len(re.findall(r"\d+,\d+", l)) for l in lines if l.startswith("# opening:")), 0)
     return {"size": int((old or new).group(1)), "black": black, "white": white,
-            "moves": moves, "opening": opening, "result": result}
+            "moves": moves, "opening": opening}
 
 
 def main():
