@@ -414,7 +414,7 @@ def save(game: Game, number: int, args, out: str):
 def read_psq(path: str):
     """A game saved by `save` (or by this script before Piskvork's header was written: `Piskvork
     WxH, black A, white B`, the opening as the second line) as a dict: `size`, `black` and
-    `white` (names), `moves` (0-based `(x, y, ms)`, the opening's first), `opening` (its stones).
+    `white` (names), `moves` (0-based `(x, y, ms)`, the opening's first), `opening` (how many of them the opening placed).
     None for a file of neither shape."""
     with open(path, encoding="utf-8") as f:
         lines = f.read().splitlines()
