@@ -8,6 +8,7 @@
     python3 scripts/game_review.py label --games DIR [DIR ...] --nodes 40000 --out FILE
     python3 scripts/game_review.py trace --games DIR --numbers 15 67 --nodes 1000000
     python3 scripts/game_review.py replay --games DIR --numbers 51 --engine "target/release/tictactoe pbrain"
+    python3 scripts/game_review.py proofs --games DIR [DIR ...] --engine "target/release/tictactoe pbrain"
 
 `missed`: in every game we lost, Rapfi searches (`INFO max_node`) each position before one of our
 moves, from the end of the opening on, until it proves a win for the other side; a position
@@ -41,6 +42,15 @@ positions one after another (its table carried from move to move, as in the game
 fresh process for each position. Printed: the game's move, the carried search's and the fresh
 search's, and their values (twenty-fifth round: in 20 × 20 game 51 the carried search played
 the game's 14,9 at ply 26 where the fresh one played Rapfi's 12,12).
+
+`proofs`: every game (won, lost or drawn), our engine fed the position before each of our moves
+in one process (its table carried, as in the game; `--turn-ms`): each value it reports as decided
+(a proof, `+M`/`-M`, or 1000 and more from its root threat searches) is set against the game's
+result. A win claimed in a game we did not win, or a loss in one we did not lose, is a false
+proof (a proven win the game's own move then let slip is not: the check replays the positions
+the game reached, and a claim holds for the position, so it is false only where the result
+contradicts it). Printed: each contradiction, and the counts of positions, claims and games
+(fortieth round: none in 160 games).
 
 Rapfi is `--rapfi` (default `/tmp/rapfi/pbrain-rapfi`); our engine's values are its last
 `MESSAGE depth … ev V` (`+M`/`-M` a proof; 1000 and more a win its root threat search found).
@@ -281,19 +291,57 @@ def replay(args):
         carried.close()
 
 
+def proofs(args):
+    wait = args.turn_ms / 1000 + 60
+    counted = {"positions": 0, "won": 0, "lost": 0, "false": 0, "games": 0}
+    for path, ours, size, moves, opening, winner in games(args.games):
+        counted["games"] += 1
+        engine = ours_started(args, size)
+        for n in range(max(opening, 1), len(moves)):
+            if n % 2 != ours:
+                continue
+            send_board(engine, moves[:n])
+            m, move = last_report(engine, OUR_EVAL, wait)
+            if move is None:
+                print(f"{path} ply {n}: no move from our engine", flush=True)
+                break
+            if m is None:
+                continue
+            counted["positions"] += 1
+            v = m.group(1)
+            claim = None
+            if "M" in v:
+                claim = "lost" if v.startswith("-") else "won"
+            elif abs(int(v)) >= OURS_DECIDED:
+                claim = "lost" if int(v) < 0 else "won"
+            if claim is None:
+                continue
+            counted[claim] += 1
+            result = "drawn" if winner is None else ("won" if winner == ours else "lost")
+            if claim != result:
+                counted["false"] += 1
+                print(f"{path} ply {n}: valued {v} ({claim}) in a game we {result}", flush=True)
+        engine.close()
+    print(f"{counted['games']} games, {counted['positions']} positions valued: "
+          f"{counted['won']} claimed won, {counted['lost']} claimed lost, "
+          f"{counted['false']} against the game's result")
+    if counted["false"]:
+        sys.exit(1)
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("what", choices=["missed", "bias", "label", "trace", "replay"])
+    p.add_argument("what", choices=["missed", "bias", "label", "trace", "replay", "proofs"])
     p.add_argument("--games", nargs="+", required=True, help="directories of .psq games")
     p.add_argument("--rapfi", default="/tmp/rapfi/pbrain-rapfi")
     p.add_argument("--nodes", type=int, default=100000,
                    help="missed, label: Rapfi's nodes a position")
     p.add_argument("--out", help="label: the file to write")
     p.add_argument("--engine", default="target/release/tictactoe pbrain",
-                   help="bias, replay: our engine")
+                   help="bias, replay, proofs: our engine")
     p.add_argument("--positions", type=int, default=300, help="bias: positions sampled")
     p.add_argument("--turn-ms", type=int, default=1000,
-                   help="bias, replay: each engine's time a position")
+                   help="bias, replay, proofs: each engine's time a position")
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--numbers", type=int, nargs="*", default=[],
                    help="trace, replay: the games (default: every game we lost)")
@@ -301,7 +349,7 @@ def main():
     if args.what == "label" and not args.out:
         p.error("label needs --out")
     {"missed": missed, "bias": bias, "label": label, "trace": trace,
-     "replay": replay}[args.what](args)
+     "replay": replay, "proofs": proofs}[args.what](args)
 
 
 if __name__ == "__main__":
