@@ -267,14 +267,17 @@ def ours_started(args, size: int) -> Engine:
     return e
 
 
+def our_plies(moves, opening: int, ours: int) -> list[int]:
+    """The plies of a game, from the end of its opening, at which we were to move."""
+    return [n for n in range(max(opening, 1), len(moves)) if n % 2 == ours]
+
+
 def replay(args):
     wait = args.turn_ms / 1000 + 60
     for path, ours, size, moves, opening, winner in chosen(args):
         print(f"{path}: ours {'black' if ours == 0 else 'white'}, winner {winner}", flush=True)
         carried = ours_started(args, size)
-        for n in range(max(opening, 1), len(moves)):
-            if n % 2 != ours:
-                continue
+        for n in our_plies(moves, opening, ours):
             send_board(carried, moves[:n])
             kept, kept_move = last_report(carried, OUR_EVAL, wait)
             fresh_engine = ours_started(args, size)
@@ -297,9 +300,7 @@ def proofs(args):
     for path, ours, size, moves, opening, winner in games(args.games):
         counted["games"] += 1
         engine = ours_started(args, size)
-        for n in range(max(opening, 1), len(moves)):
-            if n % 2 != ours:
-                continue
+        for n in our_plies(moves, opening, ours):
             send_board(engine, moves[:n])
             m, move = last_report(engine, OUR_EVAL, wait)
             if move is None:
