@@ -199,6 +199,7 @@ impl Search {
     ) -> Option<SearchResult> {
         let started = Instant::now();
         let board = self.board(position, 1)?;
+        self.tt.new_search();
         let shared = Shared {
             tt: &self.tt,
             cancel: stop,

@@ -1335,6 +1335,7 @@ pub fn think(
     started: Instant,
     report: Option<&mut Report<'_>>,
 ) -> Option<SearchResult> {
+    tt.new_search();
     let shared = Shared {
         tt,
         cancel,

@@ -2,9 +2,12 @@
 //!
 //! Each slot is two `AtomicU64`s, the entry's data and its key XOR its data, so a slot torn by two
 //! threads writing at once fails the key check and reads as empty (the "lockless hashing" of Hyatt
-//! and Mann).
+//! and Mann). Slots come in buckets of [`BUCKET`], one cache line: a key may sit in any slot of
+//! its bucket, and a new key takes the bucket's empty slot, else the slot worth least — the
+//! shallowest, an older search's before this one's, an estimate before a proof (Rapfi's and
+//! Stockfish's clustered tables).
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 /// What a stored value says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,6 +37,11 @@ pub struct Entry {
 
 /// The move field: 11 bits (cells up to 2046, the pattern board's padded 40 × 40 included).
 const NO_MOVE: u64 = 0x7FF;
+/// The search an entry was stored in: 6 bits from bit 54, counting searches modulo 64.
+const GENERATION_SHIFT: u32 = 54;
+const GENERATIONS: u8 = 64;
+/// Slots a bucket: four of 16 bytes, a 64-byte cache line.
+pub const BUCKET: usize = 4;
 
 impl Entry {
     fn pack(self) -> u64 {
@@ -68,12 +76,15 @@ impl Entry {
 /// The bytes of a slot: its entry's data and its key XOR its data.
 pub const SLOT_BYTES: usize = std::mem::size_of::<[AtomicU64; 2]>();
 
-/// A fixed-size table of `2^bits` slots.
+/// A fixed-size table of `2^bits` slots in buckets of [`BUCKET`].
 pub struct Table {
     /// The slots, from `start` on (the memory before them puts them on a huge page's boundary).
     memory: Vec<[AtomicU64; 2]>,
     start: usize,
+    /// The slots less one.
     mask: usize,
+    /// The current search, modulo [`GENERATIONS`] (see [`Table::new_search`]).
+    generation: AtomicU8,
 }
 
 /// A huge page of memory (2 MiB on x86-64 Linux): a table at least this large is put on huge
@@ -104,7 +115,33 @@ impl Table {
             memory,
             start,
             mask: n - 1,
+            generation: AtomicU8::new(0),
         }
+    }
+
+    /// Starts a new search: entries stored before it are older, and give way first to new keys.
+    pub fn new_search(&self) {
+        let g = self.generation.load(Ordering::Relaxed);
+        self.generation
+            .store((g + 1) % GENERATIONS, Ordering::Relaxed);
+    }
+
+    /// The slots of `key`'s bucket (the whole table when it is smaller than a bucket).
+    #[inline]
+    fn bucket(&self, key: u64) -> &[[AtomicU64; 2]] {
+        let first = key as usize & self.mask & !(BUCKET - 1);
+        let slots = self.slots();
+        &slots[first..(first + BUCKET).min(slots.len())]
+    }
+
+    /// The slot of `key`'s bucket holding `key`, with its data.
+    #[inline]
+    fn find(&self, key: u64) -> Option<(&[AtomicU64; 2], u64)> {
+        self.bucket(key).iter().find_map(|s| {
+            let data = s[0].load(Ordering::Relaxed);
+            let check = s[1].load(Ordering::Relaxed);
+            (check ^ data == key && data != 0).then_some((s, data))
+        })
     }
 
     /// The slots.
@@ -139,7 +176,7 @@ impl Table {
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
         {
-            let slot = self.slots().as_ptr().wrapping_add(key as usize & self.mask);
+            let slot = self.bucket(key).as_ptr();
             // SAFETY: SSE is part of every x86-64 processor, and a prefetch of any address is
             // allowed (it is a hint, never a read).
             unsafe {
@@ -155,42 +192,67 @@ impl Table {
     /// The entry stored for `key`, if any.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let s = &self.slots()[key as usize & self.mask];
-        let data = s[0].load(Ordering::Relaxed);
-        let check = s[1].load(Ordering::Relaxed);
-        (check ^ data == key && data != 0).then(|| Entry::unpack(data))
+        self.find(key).map(|(_, data)| Entry::unpack(data))
     }
 
     /// Stores `e` for `key`, unless the slot holds a deeper result for the same key.
     #[inline]
     pub fn store(&self, key: u64, e: Entry) {
-        if let Some(old) = self.probe(key) {
+        let (slot, old) = self.slot_for(key);
+        if let Some(old) = old {
             if old.depth > e.depth && !e.proven && old.bound == Bound::Exact {
                 return;
             }
         }
-        self.write(key, e);
+        self.write(slot, key, e);
     }
 
     /// Stores `e` for `key` with another rule of replacement: a proven exact result is replaced
     /// only by a proven one, and any result only by an unproven one at most two plies shallower.
     #[inline]
     pub fn store_keeping_proofs(&self, key: u64, e: Entry) {
-        if let Some(old) = self.probe(key) {
+        let (slot, old) = self.slot_for(key);
+        if let Some(old) = old {
             let old_proven = old.proven && old.bound == Bound::Exact;
             if !e.proven && (old_proven || old.depth as i32 > e.depth as i32 + 2) {
                 return;
             }
         }
-        self.write(key, e);
+        self.write(slot, key, e);
     }
 
+    /// Where `key` is to be stored, with what it holds for `key`: its own slot, else the bucket's
+    /// empty slot, else the slot worth least — its depth, less eight plies a search it is older,
+    /// sixteen plies more for a proven exact value.
     #[inline]
-    fn write(&self, key: u64, e: Entry) {
-        let s = &self.slots()[key as usize & self.mask];
-        let data = e.pack();
-        s[0].store(data, Ordering::Relaxed);
-        s[1].store(key ^ data, Ordering::Relaxed);
+    fn slot_for(&self, key: u64) -> (&[AtomicU64; 2], Option<Entry>) {
+        if let Some((s, data)) = self.find(key) {
+            return (s, Some(Entry::unpack(data)));
+        }
+        let generation = self.generation.load(Ordering::Relaxed);
+        let worth = |s: &[AtomicU64; 2]| {
+            let data = s[0].load(Ordering::Relaxed);
+            if data == 0 {
+                return i32::MIN;
+            }
+            let old = Entry::unpack(data);
+            let g = (data >> GENERATION_SHIFT) as u8 & (GENERATIONS - 1);
+            let age = generation.wrapping_sub(g) % GENERATIONS;
+            let proof = old.proven && old.bound == Bound::Exact;
+            old.depth as i32 + 16 * proof as i32 - 8 * age as i32
+        };
+        let bucket = self.bucket(key);
+        let victim = bucket.iter().min_by_key(|s| worth(s)).unwrap_or(&bucket[0]);
+        (victim, None)
+    }
+
+    /// Writes `e` for `key` in `slot`, marked with the current search.
+    #[inline]
+    fn write(&self, slot: &[AtomicU64; 2], key: u64, e: Entry) {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let data = e.pack() | (generation as u64) << GENERATION_SHIFT;
+        slot[0].store(data, Ordering::Relaxed);
+        slot[1].store(key ^ data, Ordering::Relaxed);
     }
 }
 
@@ -299,6 +361,51 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_bucket_holds_four_keys_and_gives_up_the_one_worth_least() {
+        let t = Table::with_slots(1 << 10);
+        let e = |depth, proven: bool| Entry {
+            value: if proven { 29_500 } else { 7 },
+            depth,
+            bound: Bound::Exact,
+            proven,
+            best: Some(3),
+        };
+        // Five keys of one bucket (the same index bits, another key above them).
+        let keys: Vec<u64> = (0..5)
+            .map(|i| 0x1_0000_0000 * i + 0x140 + (i % 4))
+            .collect();
+        for (k, d) in keys.iter().zip([10, 3, 8, 12]) {
+            t.store(*k, e(d, false));
+        }
+        for (k, d) in keys.iter().zip([10, 3, 8, 12]) {
+            assert_eq!(t.probe(*k), Some(e(d, false)), "key {k:#x}");
+        }
+        // A new key takes the shallowest slot.
+        t.store(keys[4], e(5, false));
+        assert_eq!(t.probe(keys[1]), None);
+        for k in [keys[0], keys[2], keys[3], keys[4]] {
+            assert!(t.probe(k).is_some(), "key {k:#x}");
+        }
+        // Two searches later, the deep entries of the first give way to a shallow new one, the
+        // least deep of them first.
+        t.new_search();
+        t.new_search();
+        t.store(keys[4], e(6, false));
+        t.store(keys[1], e(1, false));
+        assert_eq!(t.probe(keys[2]), None);
+        assert_eq!(t.probe(keys[4]), Some(e(6, false)));
+        // A proof outlasts a deeper estimate of its own age.
+        let more: Vec<u64> = (5..10).map(|i| 0x1_0000_0000 * i + 0x200).collect();
+        t.store(more[0], e(1, true));
+        for &k in &more[1..] {
+            t.store(k, e(9, false));
+        }
+        assert_eq!(t.probe(more[0]), Some(e(1, true)));
+        let kept = more[1..].iter().filter(|&&k| t.probe(k).is_some()).count();
+        assert_eq!(kept, 3);
     }
 
     #[test]
