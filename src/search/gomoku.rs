@@ -17,10 +17,9 @@
 
 use super::pattern::{Line, PatternBoard, Threat, EMPTY};
 use super::time::Stability;
-/// The transposition table (the first engine's, in [`Compact`](super::tt::Compact) slots, eight a
-/// bucket, since its values fit 16 bits; with its own rule of replacement:
+/// The transposition table (shared with the first engine's, with its own rule of replacement:
 /// [`Table::store_keeping_proofs`]).
-pub type Table = super::tt::Table<super::tt::Compact>;
+pub use super::tt::Table;
 use super::tt::{from_table, to_table, Bound, Entry};
 use super::{Limits, SearchResult, MATE};
 use crate::clock::Instant;
