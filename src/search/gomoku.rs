@@ -40,7 +40,7 @@ const QS_PLIES: i32 = 24;
 const NEW_ITERATION_SHARE: f64 = 0.9;
 /// The share of the move's time (the turn less its margin) at which the search stops, short of
 /// the limit: a loaded machine may not run the thread at once.
-const DEADLINE_SHARE: f64 = 0.97;
+const DEADLINE_SHARE: f64 = 0.985;
 /// Fours a VCF may play.
 const VCF_FOURS: i32 = 12;
 

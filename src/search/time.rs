@@ -39,9 +39,9 @@ const FLOOR_MS: u64 = 10;
 
 impl Clock {
     /// The margin kept from `timeout_turn` for the process, the pipes and a loaded machine: a
-    /// twentieth of it, 30 ms to 500 ms.
+    /// fortieth of it, 25 ms to 500 ms (Rapfi keeps 30 ms).
     pub fn turn_margin_ms(&self) -> u64 {
-        (self.turn_ms / 20).clamp(30, 500)
+        (self.turn_ms / 40).clamp(25, 500)
     }
 
     /// The moves a game still likely has for the side to move: 35 at the start, one fewer every
@@ -112,9 +112,9 @@ mod tests {
     #[test]
     fn a_turn_limit_alone_is_spent_whole_less_its_margin() {
         for (turn, max) in [
-            (1000, 950),
-            (100, 70),
-            (10_000, 9500),
+            (1000, 975),
+            (100, 75),
+            (10_000, 9750),
             (0, FLOOR_MS),
             (30, FLOOR_MS),
         ] {
