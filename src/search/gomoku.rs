@@ -202,6 +202,40 @@ fn root_reduction(depth: Depth, index: usize) -> Depth {
     (d * i).trunc()
 }
 
+/// The margin over alpha of a reduced search's value beyond which its re-search goes a ply
+/// deeper, and the margin for each ply it was reduced (Rapfi's `lmrExtension`, 34 and 11 in its
+/// units, times 317/137 for ours).
+const LMR_DEEPER: (i32, f32) = (79, 25.0);
+/// … and two plies deeper (Rapfi's 349 and 26).
+const LMR_DEEPEST: (i32, f32) = (808, 60.0);
+/// Extensions beyond one ply along a line past which the re-search goes at most a ply deeper
+/// (Rapfi's `LMR_EXTRA_MAX_DEPTH`).
+const LMR_EXTRA_MAX: Depth = 5.0;
+
+/// The plies added to the depth of a late move's re-search at full depth (Rapfi's LMR
+/// extension; forty-ninth round): given by how far its reduced search (reduced `r` plies)
+/// beat alpha (`over_alpha`), one more for [`LMR_DEEPER`]'s margin, one more again for
+/// [`LMR_DEEPEST`]'s, one less when its value is less than `new_depth` (the re-search's depth,
+/// in whole units) above the node's best so far (`over_best`: it barely beat the best). Past
+/// [`LMR_EXTRA_MAX`] plies of extensions (`extra`), one at most.
+fn lmr_extension(
+    over_alpha: i32,
+    over_best: i32,
+    r: Depth,
+    new_depth: Depth,
+    extra: Depth,
+) -> Depth {
+    let beyond = |(base, per_ply): (i32, f32)| over_alpha > base + (per_ply * r) as i32;
+    let shallower = over_best < new_depth as i32;
+    let ext = beyond(LMR_DEEPER) as i32 + beyond(LMR_DEEPEST) as i32 - shallower as i32;
+    let ext = ext as Depth;
+    if extra >= LMR_EXTRA_MAX {
+        ext.min(1.0)
+    } else {
+        ext
+    }
+}
+
 /// The reduction of a late move at a cut node, unless a quiet killer (Rapfi's
 /// `NOKILLER_CUTNODE_REDUCTION`).
 const CUT_NODE_REDUCTION: Depth = 1.8;
@@ -987,7 +1021,12 @@ impl<'a> Worker<'a> {
                 }
                 v = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false, true);
                 if v > alpha && r > 0.0 && !self.aborted {
-                    v = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, false, !cut_node);
+                    // The re-search's depth follows the reduced search's margin over alpha.
+                    let ext = lmr_extension(v - alpha, v - best, r, new_depth, self.extra[ply]);
+                    let full = new_depth + ext;
+                    if new_depth - r < full {
+                        v = -self.search(-alpha - 1, -alpha, full, ply + 1, false, !cut_node);
+                    }
                 }
                 if v > alpha && v < beta && pv_node && !self.aborted {
                     v = -self.search(-beta, -alpha, new_depth, ply + 1, true, false);
@@ -1491,6 +1530,34 @@ mod tests {
                 let (less, more) = ([h, 0], [h + 1, 0]);
                 prop_assert!(history_extension(more, depth) >= history_extension(less, depth));
             }
+        }
+
+        /// A late move's re-search goes at most two plies deeper and one shallower; a wider
+        /// margin over alpha never makes it shallower, nor does a wider margin over the best;
+        /// the margins needed grow with the reduction; and past the extensions' bound it goes
+        /// at most one ply deeper.
+        #[test]
+        fn the_lmr_extension_follows_the_margins(
+            over_alpha in 1i32..3000,
+            over_best in -50i32..3000,
+            r in 0.01f32..8.0,
+            new_depth in 1.0f32..30.0,
+            extra in 0.0f32..12.0,
+            more in 1i32..500,
+        ) {
+            let ext = lmr_extension(over_alpha, over_best, r, new_depth, extra);
+            prop_assert!((-1.0..=2.0).contains(&ext));
+            prop_assert!(lmr_extension(over_alpha + more, over_best, r, new_depth, extra) >= ext);
+            prop_assert!(lmr_extension(over_alpha, over_best + more, r, new_depth, extra) >= ext);
+            prop_assert!(lmr_extension(over_alpha, over_best, r + 1.0, new_depth, extra) <= ext);
+            if extra >= LMR_EXTRA_MAX {
+                prop_assert!(ext <= 1.0);
+            }
+            // Far past both margins and the best, with room for extensions: two plies.
+            let far = LMR_DEEPEST.0 + (LMR_DEEPEST.1 * r) as i32 + 1;
+            prop_assert_eq!(lmr_extension(far, far, r, new_depth.min(far as f32), 0.0), 2.0);
+            // Not past the first margin, and no better than the best: one ply shallower.
+            prop_assert_eq!(lmr_extension(LMR_DEEPER.0, -1, r, new_depth, 0.0), -1.0);
         }
     }
 
