@@ -909,6 +909,7 @@ impl<'a> Worker<'a> {
                 bound: Bound::Exact,
                 proven: false,
                 best: Some(moves[0]),
+                pv: false,
             },
         );
         Some((v, moves[0], proven))
@@ -1063,6 +1064,7 @@ impl<'a> Worker<'a> {
                 bound,
                 proven,
                 best: best_move,
+                pv: false,
             },
         );
         (best, proven)

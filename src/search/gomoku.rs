@@ -128,6 +128,7 @@ fn new_entry(value: i32, depth: Depth, bound: Bound, best: u16) -> Entry {
         bound,
         proven: value.abs() >= WIN_BOUND,
         best: Some(best),
+        pv: false,
     }
 }
 
@@ -236,6 +237,13 @@ fn lmr_extension(
     }
 }
 
+/// The reduction taken off a late move at a node that is or was on a principal variation
+/// (Rapfi's `TTPV_NEG_REDUCTION`).
+const TT_PV_REDUCTION: Depth = 0.97;
+/// The reduction added at the opponent's node once its best holds the root under its alpha
+/// (Rapfi's `NO_ALPHA_IMPROVING_REDUCTION`).
+const NO_ALPHA_IMPROVING_REDUCTION: Depth = 0.98;
+
 /// The reduction of a late move at a cut node, unless a quiet killer (Rapfi's
 /// `NOKILLER_CUTNODE_REDUCTION`).
 const CUT_NODE_REDUCTION: Depth = 1.8;
@@ -334,6 +342,10 @@ struct Worker<'a> {
     sel_depth: usize,
     /// `line[ply]`: the move played at `ply` of the current line.
     line: Vec<u16>,
+    /// `tt_pv[ply]`: the node is or was on a principal variation (Rapfi's `ttPv`).
+    tt_pv: Vec<bool>,
+    /// The root's alpha in the current pass (Rapfi's `rootAlpha`).
+    root_alpha: i32,
     root_depth: i32,
     qnodes: u64,
     vnodes: u64,
@@ -432,6 +444,8 @@ impl<'a> Worker<'a> {
             vnodes: 0,
             excluded: vec![u16::MAX; MAX_PLY + 4],
             extra: vec![0.0; MAX_PLY + 4],
+            tt_pv: vec![false; MAX_PLY + 4],
+            root_alpha: -INF,
             threats: vec![Threat::None; MAX_PLY + 4],
             best_order: vec![i32::MIN; MAX_PLY + 4],
         }
@@ -820,6 +834,10 @@ impl<'a> Worker<'a> {
         // entry for the node is neither a cut-off nor replaced.
         let skip = self.excluded[ply];
         let entry = self.shared.tt.probe(key);
+        if skip == u16::MAX {
+            self.tt_pv[ply] = pv_node || entry.is_some_and(|e| e.pv);
+        }
+        self.tt_pv[ply + 1] = false;
         if let Some(e) = entry {
             if !pv_node && skip == u16::MAX && e.depth as Depth >= depth {
                 let v = from_table(e.value, ply, WIN_BOUND);
@@ -896,18 +914,26 @@ impl<'a> Worker<'a> {
                 continue;
             }
             // Late-move pruning at shallow depths, of every move but the block of a five (as in
-            // Rapfi; threats were exempt before the eighth round: suite 25 -> 33 of 49).
-            if !pv_node
-                && !forced
-                && best > -WIN_BOUND
-                && searched >= move_count_limit(depth, improving)
-            {
+            // Rapfi; threats were exempt before the eighth round: suite 25 -> 33 of 49), at PV
+            // nodes too (fiftieth round, as Rapfi).
+            if !forced && best > -WIN_BOUND && searched >= move_count_limit(depth, improving) {
                 // So are all the moves after it (neither the count nor the best goes down).
                 break;
             }
             // The one block of a five costs no depth. The answers to an open three cost a ply,
             // as every move (as in Rapfi): free, they took the nodes the attacker's quiet moves
             // needed (seventh round: suite 20 -> 26 of 49 at 300 k nodes, self-play +38).
+            // A useless defence pruned at shallow depths (Rapfi's): an answer to an open three
+            // that is none of its four points, far from both last moves (fiftieth round).
+            if opp_three
+                && !forced
+                && depth < TRIVIAL_PRUNING_DEPTH
+                && best > -WIN_BOUND
+                && d < Threat::Block4
+                && distract
+            {
+                continue;
+            }
             let mut new_depth = if forced { depth } else { depth - 1.0 };
             let mut extension: Depth = 0.0;
             let singular = entry.filter(|e| {
@@ -921,12 +947,15 @@ impl<'a> Worker<'a> {
             });
             if let Some(e) = singular {
                 let tv = e.value;
-                let singular_beta = (tv - (SINGULAR_MARGIN * depth) as i32).max(-WIN);
+                // At a node that was on a PV, a wider margin and a ply deeper (Rapfi's
+                // `formerPv`; fiftieth round).
+                let former_pv = (!pv_node && self.tt_pv[ply]) as i32 as f32;
+                let singular_beta = (tv - ((SINGULAR_MARGIN + former_pv) * depth) as i32).max(-WIN);
                 self.excluded[ply] = c as u16;
                 let v = self.search(
                     singular_beta - 1,
                     singular_beta,
-                    depth * SINGULAR_SHARE,
+                    depth * SINGULAR_SHARE + former_pv,
                     ply,
                     false,
                     cut_node,
@@ -984,6 +1013,14 @@ impl<'a> Worker<'a> {
                         r = (r - 1.0).max(0.0);
                     } else if !improving && r > 1.0 {
                         r += 1.0;
+                    }
+                    // A node that is or was on a PV is reduced less; the opponent's, once a move
+                    // of his holds the root under its alpha, more (Rapfi's; fiftieth round).
+                    if self.tt_pv[ply] {
+                        r -= TT_PV_REDUCTION;
+                    }
+                    if ply % 2 == 1 && best >= -self.root_alpha {
+                        r += NO_ALPHA_IMPROVING_REDUCTION;
                     }
                     r += self.complexity() * complexity_reduction(trivial, important, distract);
                     if cut_node
@@ -1099,11 +1136,17 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
+        // Rapfi's: a node that failed low under a PV node joins the PVs' tree; one that did not,
+        // leaves it with its best move's answer.
+        if best <= alpha {
+            self.tt_pv[ply] = self.tt_pv[ply] || (self.tt_pv[ply - 1] && depth > 3.0);
+        } else if depth > 3.0 {
+            self.tt_pv[ply] = self.tt_pv[ply] && self.tt_pv[ply + 1];
+        }
         if skip == u16::MAX {
-            self.shared.tt.store_keeping_proofs(
-                key,
-                new_entry(to_table(best, ply, WIN_BOUND), depth, bound, best_move),
-            );
+            let mut e = new_entry(to_table(best, ply, WIN_BOUND), depth, bound, best_move);
+            e.pv = self.tt_pv[ply];
+            self.shared.tt.store_keeping_proofs(key, e);
         }
         best
     }
@@ -1119,6 +1162,8 @@ impl<'a> Worker<'a> {
     ) -> Option<(i32, u16)> {
         let mut alpha = alpha0;
         let mut best: Option<(i32, usize)> = None;
+        self.tt_pv[0] = true;
+        self.root_alpha = alpha;
         for (i, &c) in moves.iter().enumerate() {
             let c = c as usize;
             self.line[0] = c as u16;
@@ -1154,6 +1199,7 @@ impl<'a> Worker<'a> {
                 best = Some((v, i));
                 if v > alpha {
                     alpha = v;
+                    self.root_alpha = alpha;
                     if v >= beta {
                         break;
                     }

@@ -33,6 +33,8 @@ pub struct Entry {
     pub proven: bool,
     /// The best move found, if any.
     pub best: Option<u16>,
+    /// True when the node is or was on a principal variation (Rapfi's `ttPv`).
+    pub pv: bool,
 }
 
 /// The move field: 11 bits (cells up to 2046, the pattern board's padded 40 × 40 included).
@@ -40,6 +42,8 @@ const NO_MOVE: u64 = 0x7FF;
 /// The search an entry was stored in: 6 bits from bit 54, counting searches modulo 64.
 const GENERATION_SHIFT: u32 = 54;
 const GENERATIONS: u8 = 64;
+/// The PV bit: bit 60.
+const PV_SHIFT: u32 = 60;
 /// Slots a bucket: four of 16 bytes, a 64-byte cache line.
 pub const BUCKET: usize = 4;
 
@@ -55,6 +59,7 @@ impl Entry {
             | bound << 40
             | (self.proven as u64) << 42
             | (self.best.map_or(NO_MOVE, |m| m as u64)) << 43
+            | (self.pv as u64) << PV_SHIFT
     }
 
     fn unpack(d: u64) -> Entry {
@@ -69,6 +74,7 @@ impl Entry {
             },
             proven: (d >> 42) & 1 == 1,
             best: (m != NO_MOVE).then_some(m as u16),
+            pv: (d >> PV_SHIFT) & 1 == 1,
         }
     }
 }
@@ -307,6 +313,7 @@ mod tests {
                 bound: Bound::Upper,
                 proven: true,
                 best: Some(360),
+                pv: true,
             },
             Entry {
                 value: 12345,
@@ -314,6 +321,7 @@ mod tests {
                 bound: Bound::Lower,
                 proven: false,
                 best: None,
+                pv: false,
             },
             Entry {
                 value: 0,
@@ -321,6 +329,7 @@ mod tests {
                 bound: Bound::Exact,
                 proven: false,
                 best: Some(0),
+                pv: true,
             },
         ] {
             assert_eq!(Entry::unpack(e.pack()), e);
@@ -341,6 +350,7 @@ mod tests {
             bound: Bound::Exact,
             proven,
             best: Some(1599),
+            pv: false,
         };
         t.store_keeping_proofs(7, e(29_990, 3, true));
         t.store_keeping_proofs(7, e(50, 20, false));
@@ -372,6 +382,7 @@ mod tests {
             bound: Bound::Exact,
             proven,
             best: Some(3),
+            pv: false,
         };
         // Five keys of one bucket (the same index bits, another key above them).
         let keys: Vec<u64> = (0..5)
