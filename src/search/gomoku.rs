@@ -920,9 +920,6 @@ impl<'a> Worker<'a> {
                 // So are all the moves after it (neither the count nor the best goes down).
                 break;
             }
-            // The one block of a five costs no depth. The answers to an open three cost a ply,
-            // as every move (as in Rapfi): free, they took the nodes the attacker's quiet moves
-            // needed (seventh round: suite 20 -> 26 of 49 at 300 k nodes, self-play +38).
             // A useless defence pruned at shallow depths (Rapfi's): an answer to an open three
             // that is none of its four points, far from both last moves (fiftieth round).
             if opp_three
@@ -934,6 +931,9 @@ impl<'a> Worker<'a> {
             {
                 continue;
             }
+            // The one block of a five costs no depth. The answers to an open three cost a ply,
+            // as every move (as in Rapfi): free, they took the nodes the attacker's quiet moves
+            // needed (seventh round: suite 20 -> 26 of 49 at 300 k nodes, self-play +38).
             let mut new_depth = if forced { depth } else { depth - 1.0 };
             let mut extension: Depth = 0.0;
             let singular = entry.filter(|e| {
