@@ -543,7 +543,23 @@ impl Brain {
         self.board = Some(g);
         self.stones = Stones::default();
         self.in_board = false;
+        self.prepare();
         Ok(vec![Reply::Ok])
+    }
+
+    /// Makes the search's tables for the board now, while the manager waits for `OK` and no
+    /// move's clock runs ([`Search::prepare`]), rather than on the first move. (Not on `INFO`:
+    /// the manager sends its `INFO` lines with the first `TURN` or `BOARD`, whose clock then
+    /// runs.)
+    fn prepare(&mut self) {
+        if let Some(geometry) = self.board {
+            self.search.prepare(&Setup {
+                geometry,
+                rule: self.rule,
+                stones: Stones::default(),
+                to_move: OWN,
+            });
+        }
     }
 
     fn info(&mut self, args: &str) -> Result<Vec<Reply>, BrainError> {

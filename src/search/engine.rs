@@ -498,6 +498,45 @@ impl Search {
 }
 
 impl Search {
+    /// Whether [`Search::gomoku`] plays `position`'s game: five in a row on more than 49 cells.
+    fn plays_gomoku(position: &Setup) -> bool {
+        let g = position.geometry;
+        g.run() == 5
+            && g.cells() > RESTRICT_ABOVE_CELLS
+            && std::env::var_os("TICTACTOE_OLD_SEARCH").is_none()
+    }
+
+    /// The five-in-a-row search's table: half the memory allowed (1 MiB to 1 GiB), 64 MiB when
+    /// not said.
+    fn gomoku_table(memory: u64) -> super::gomoku::Table {
+        let bytes = match memory {
+            0 => 64 << 20,
+            m => (m / 2).clamp(1 << 20, 1 << 30) as usize,
+        };
+        super::gomoku::Table::with_bytes(bytes)
+    }
+
+    /// Makes now what the first move on `position`'s board would make: both tables, sized for
+    /// its shape and the memory allowed, and the five-in-a-row search's pattern tables under
+    /// every rule (the rule may be said later), with either colour as black. Gomocup's `START`
+    /// is not timed and a move is: the tables took a tenth of a second of the first move under
+    /// renju.
+    pub fn prepare(&mut self, position: &Setup) {
+        let _ = self.board(position, 1);
+        if Search::plays_gomoku(position) {
+            let memory = self.memory;
+            self.gomoku_tt
+                .get_or_insert_with(|| Search::gomoku_table(memory));
+            let g = position.geometry;
+            for rule in crate::rule::Rule::ALL {
+                for black in 0..2 {
+                    let tables = super::pattern::RuleTables::of(rule, black);
+                    let _ = super::pattern::PatternBoard::with_rule(g.width(), g.height(), tables);
+                }
+            }
+        }
+    }
+
     /// The five-in-a-row search on the pattern board under the position's rule, for boards of
     /// more than 49 cells with a run of five; `None` for other games.
     fn gomoku(
@@ -512,10 +551,7 @@ impl Search {
         use super::pattern::PatternBoard;
         let g = position.geometry;
         let (w, h) = (g.width(), g.height());
-        if g.run() != 5
-            || w * h <= RESTRICT_ABOVE_CELLS
-            || std::env::var_os("TICTACTOE_OLD_SEARCH").is_some()
-        {
+        if !Search::plays_gomoku(position) {
             return None;
         }
         let black = super::rule::black(position).index();
@@ -529,11 +565,7 @@ impl Search {
             }
         }
         board.set_to_move(position.to_move.index());
-        let bytes = match memory {
-            0 => 64 << 20,
-            m => (m / 2).clamp(1 << 20, 1 << 30) as usize,
-        };
-        let tt = table.get_or_insert_with(|| super::gomoku::Table::with_bytes(bytes));
+        let tt = table.get_or_insert_with(|| Search::gomoku_table(memory));
         // The deadline counts from the start of the move (the threat searches and the tables
         // made on the first move included).
         // The pattern board's answers are `row · width + column`: in the game's cells.
@@ -1316,6 +1348,33 @@ mod tests {
             Instant::now(),
             None,
         )
+    }
+
+    #[test]
+    fn prepare_makes_the_tables_the_first_move_would() {
+        // Five in a row on 15 × 15: both tables, the pattern search's half the memory allowed;
+        // tic-tac-toe: the first engine's small table alone. The first move then finds them made.
+        let setup = |w, k| {
+            State::empty_under(
+                Geometry::new(w, w, k).unwrap(),
+                Rule::Freestyle,
+                crate::rules::Player::X,
+            )
+            .setup()
+        };
+        let mut s = Search::new(Limits::nodes(200), Arc::new(AtomicBool::new(false)));
+        s.set_memory(32 << 20);
+        s.prepare(&setup(15, 5));
+        assert_eq!(s.shape, Some((15, 15, 5)));
+        let slots = s.gomoku_tt.as_ref().map(|t| t.slot_count());
+        assert_eq!(slots, Some((16 << 20) / super::super::tt::SLOT_BYTES));
+        let before = s.gomoku_tt.as_ref().map(|t| t as *const _);
+        assert!(s.think(&setup(15, 5)).is_some());
+        assert_eq!(s.gomoku_tt.as_ref().map(|t| t as *const _), before);
+        let mut s = Search::new(Limits::nodes(200), Arc::new(AtomicBool::new(false)));
+        s.prepare(&setup(3, 3));
+        assert_eq!(s.shape, Some((3, 3, 3)));
+        assert!(s.gomoku_tt.is_none());
     }
 
     #[test]
