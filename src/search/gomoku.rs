@@ -67,9 +67,10 @@ const ASPIRATION_MAX: i32 = 800;
 /// `SINGULAR_DEPTH`, the table's move, stored as a lower bound `v` (or exact) no win or loss at a
 /// depth of at least `d - SINGULAR_TABLE_DEPTH`, is *singular* when every other move fails low
 /// on a search of `d · SINGULAR_SHARE` plies against `v - SINGULAR_MARGIN · d`; it is
-/// then searched a ply deeper (two off the principal variation when the others fall short by
-/// `double_singular_margin(d)` more, while the line's extra plies stay under
-/// `SINGULAR_EXTRA_MAX`). When the others reach that bound too and it is at least beta, the node
+/// then searched a ply deeper (Rapfi searches it two deeper off the principal variation when the
+/// others fall short by `double_singular_margin(d)` more, while the line's extra plies stay under
+/// `SINGULAR_EXTRA_MAX`: ours none since the fifty-second round, which found those lines ten
+/// times as many as Rapfi's). When the others reach that bound too and it is at least beta, the node
 /// fails high at once (multi-cut); when only the table's value is at least beta, the move is
 /// searched `SINGULAR_NEGATIVE` plies less.
 const SINGULAR_DEPTH: Depth = 6.65;
@@ -77,7 +78,7 @@ const SINGULAR_TABLE_DEPTH: Depth = 2.03;
 const SINGULAR_MARGIN: f32 = 0.91;
 /// The singular search's share of the node's depth (Rapfi's `d - 0.54 d`).
 const SINGULAR_SHARE: Depth = 0.46;
-const SINGULAR_EXTRA_MAX: Depth = 10.8;
+const SINGULAR_EXTRA_MAX: Depth = 0.0;
 const SINGULAR_NEGATIVE: Depth = 1.5;
 
 /// How far below the singular bound the other moves must fail for a double extension.
@@ -1053,8 +1054,9 @@ impl<'a> Worker<'a> {
                     }
                     r -= history_extension(self.history[c][me], depth);
                     r += policy;
-                    // At most a ply deeper than the move's depth, and at least one ply left.
-                    r = r.clamp(-1.0, (new_depth - 1.0).max(0.0));
+                    // No deeper than the move's depth (a ply deeper before the fifty-second
+                    // round), and at least one ply left.
+                    r = r.clamp(0.0, (new_depth - 1.0).max(0.0));
                 }
                 v = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false, true);
                 if v > alpha && r > 0.0 && !self.aborted {
