@@ -69,8 +69,9 @@ const ASPIRATION_MAX: i32 = 800;
 /// on a search of `d · SINGULAR_SHARE` plies against `v - SINGULAR_MARGIN · d`; it is
 /// then searched a ply deeper (Rapfi searches it two deeper off the principal variation when the
 /// others fall short by `double_singular_margin(d)` more, while the line's extra plies stay under
-/// `SINGULAR_EXTRA_MAX`: ours none since the fifty-second round, which found those lines ten
-/// times as many as Rapfi's). When the others reach that bound too and it is at least beta, the node
+/// `SINGULAR_EXTRA_MAX`: ours none since the fifty-second round, which found our lines running
+/// past the iteration's depth five to fifteen times as often as Rapfi's). When the others reach
+/// that bound too and it is at least beta, the node
 /// fails high at once (multi-cut); when only the table's value is at least beta, the move is
 /// searched `SINGULAR_NEGATIVE` plies less.
 const SINGULAR_DEPTH: Depth = 6.65;
