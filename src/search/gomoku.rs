@@ -67,25 +67,18 @@ const ASPIRATION_MAX: i32 = 800;
 /// `SINGULAR_DEPTH`, the table's move, stored as a lower bound `v` (or exact) no win or loss at a
 /// depth of at least `d - SINGULAR_TABLE_DEPTH`, is *singular* when every other move fails low
 /// on a search of `d · SINGULAR_SHARE` plies against `v - SINGULAR_MARGIN · d`; it is
-/// then searched a ply deeper (Rapfi searches it two deeper off the principal variation when the
-/// others fall short by `double_singular_margin(d)` more, while the line's extra plies stay under
-/// `SINGULAR_EXTRA_MAX`: ours none since the fifty-second round, which found our lines running
-/// past the iteration's depth five to fifteen times as often as Rapfi's). When the others reach
-/// that bound too and it is at least beta, the node
-/// fails high at once (multi-cut); when only the table's value is at least beta, the move is
-/// searched `SINGULAR_NEGATIVE` plies less.
+/// then searched a ply deeper. (Rapfi searches it two deeper off the principal variation when
+/// the others fall short by a further margin; ours did until the fifty-second round, which found
+/// our lines running past the iteration's depth five to fifteen times as often as Rapfi's.) When
+/// the others reach that bound too and it is at least beta, the node fails high at once
+/// (multi-cut); when only the table's value is at least beta, the move is searched
+/// `SINGULAR_NEGATIVE` plies less.
 const SINGULAR_DEPTH: Depth = 6.65;
 const SINGULAR_TABLE_DEPTH: Depth = 2.03;
 const SINGULAR_MARGIN: f32 = 0.91;
 /// The singular search's share of the node's depth (Rapfi's `d - 0.54 d`).
 const SINGULAR_SHARE: Depth = 0.46;
-const SINGULAR_EXTRA_MAX: Depth = 0.0;
 const SINGULAR_NEGATIVE: Depth = 1.5;
-
-/// How far below the singular bound the other moves must fail for a double extension.
-fn double_singular_margin(depth: Depth) -> i32 {
-    29 - ((depth * 0.6) as i32).min(9)
-}
 
 #[inline]
 fn win_in(ply: usize) -> i32 {
@@ -967,14 +960,7 @@ impl<'a> Worker<'a> {
                     break;
                 }
                 if v < singular_beta {
-                    extension = if !pv_node
-                        && v < singular_beta - double_singular_margin(depth)
-                        && self.extra[ply - 1] < SINGULAR_EXTRA_MAX
-                    {
-                        2.0
-                    } else {
-                        1.0
-                    };
+                    extension = 1.0;
                 } else if singular_beta >= beta {
                     // Multi-cut: without its best move the node still fails high.
                     self.buffers[ply] = moves;
