@@ -347,7 +347,9 @@ struct Worker<'a> {
     /// `excluded[ply]`: the move left out at `ply` by a singular search, or `u16::MAX`.
     excluded: Vec<u16>,
     /// `extra[ply]`: the plies of extension beyond one a move, summed along the line to the move
-    /// at `ply` (bounds the double singular extensions).
+    /// at `ply`, which `lmr_extension` caps at `LMR_EXTRA_MAX`. Since the fifty-second round no
+    /// extension exceeds a ply, so the sum stays 0; it is kept for the cap (Rapfi's LMR
+    /// extensions also add to it, ours do not: a change of the search, not made here).
     extra: Vec<Depth>,
     /// `threats[ply]`: the mover's threat at the move played at `ply`.
     threats: Vec<Threat>,
