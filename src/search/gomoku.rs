@@ -346,11 +346,6 @@ struct Worker<'a> {
     vnodes: u64,
     /// `excluded[ply]`: the move left out at `ply` by a singular search, or `u16::MAX`.
     excluded: Vec<u16>,
-    /// `extra[ply]`: the plies of extension beyond one a move, summed along the line to the move
-    /// at `ply`, which `lmr_extension` caps at `LMR_EXTRA_MAX`. Since the fifty-second round no
-    /// extension exceeds a ply, so the sum stays 0; it is kept for the cap (Rapfi's LMR
-    /// extensions also add to it, ours do not: a change of the search, not made here).
-    extra: Vec<Depth>,
     /// `threats[ply]`: the mover's threat at the move played at `ply`.
     threats: Vec<Threat>,
     /// `best_order[ply]`: the highest ordering score of the moves generated at `ply` (the
@@ -440,7 +435,6 @@ impl<'a> Worker<'a> {
             qnodes: 0,
             vnodes: 0,
             excluded: vec![u16::MAX; MAX_PLY + 4],
-            extra: vec![0.0; MAX_PLY + 4],
             tt_pv: vec![false; MAX_PLY + 4],
             root_alpha: -INF,
             threats: vec![Threat::None; MAX_PLY + 4],
@@ -972,7 +966,6 @@ impl<'a> Worker<'a> {
                 }
             }
             new_depth += extension;
-            self.extra[ply] = self.extra[ply - 1] + (extension - 1.0).max(0.0);
             // Fail-high reduction: at a cut node far above beta, a move that is not a four is
             // searched a ply less.
             if likely_fail_high && a < Threat::Block4 && new_depth > 1.0 {
@@ -1050,7 +1043,9 @@ impl<'a> Worker<'a> {
                 v = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false, true);
                 if v > alpha && r > 0.0 && !self.aborted {
                     // The re-search's depth follows the reduced search's margin over alpha.
-                    let ext = lmr_extension(v - alpha, v - best, r, new_depth, self.extra[ply]);
+                    // No extension exceeds a ply (fifty-second round), so the line's extra
+                    // plies that Rapfi caps are 0 here.
+                    let ext = lmr_extension(v - alpha, v - best, r, new_depth, 0.0);
                     let full = new_depth + ext;
                     if new_depth - r < full {
                         v = -self.search(-alpha - 1, -alpha, full, ply + 1, false, !cut_node);
