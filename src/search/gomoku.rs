@@ -576,7 +576,9 @@ impl<'a> Worker<'a> {
     /// one that its block makes a four of its own) win by fours, each answered by its one block,
     /// within `depth` fours, each four after the first near the one before (as Rapfi's
     /// quiescence VCF: [`PatternBoard::empty_near`]), to a five, an open four, or a four-three or
-    /// double three that wins in five ([`win_in_five`])? The plies to the five.
+    /// double three that wins in five ([`win_in_five`])? The plies to the five. A dead four
+    /// ([`PatternBoard::dead_four`]: after it and its block nothing is left to go on with) is
+    /// not played: its line would fail at once.
     fn vcf(&mut self, depth: i32) -> Option<i32> {
         self.vnodes += 1;
         let me = self.b.to_move();
@@ -647,6 +649,10 @@ impl<'a> Worker<'a> {
         }
         let mut found = None;
         for &(_, c) in moves.iter() {
+            // A four after which the attacker has nothing to go on with fails: not played.
+            if fives == 0 && self.b.dead_four(me, c as usize) {
+                continue;
+            }
             self.b.make(c as usize);
             // Renju: the four's one block is forbidden to black, the defender.
             let unblockable = self.b.five_unblockable(opp);

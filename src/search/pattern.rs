@@ -970,6 +970,103 @@ impl PatternBoard {
             .filter(|&q| self.stones[q] == EMPTY)
     }
 
+    /// Under freestyle, whether `p`'s four on empty cell `c` is a *dead four* for a VCF: after
+    /// the four and the opponent's one block, `p` has no five, open four, four-three or double
+    /// three to make, no four near `c` ([`PatternBoard::empty_near`]), and the block made the
+    /// opponent no four, so a VCF that goes on from there fails at once. Judged without playing
+    /// the two stones, for a four with nothing more than a closed three or an open two besides
+    /// ([`Threat::Block4`], [`Threat::Block4Plus`]):
+    /// - `p` has no open four, four-three or double three anywhere (the four could take away a
+    ///   four the opponent would answer a double three with);
+    /// - the block (the cell of the four's line where `p`'s stone would then make five) is no
+    ///   four of the opponent's;
+    /// - no empty cell within four of `c` on its lines makes `p` a four, a four-three or a
+    ///   double three once the four and the block stand (their line keys with the two stones
+    ///   added; only those cells' patterns rise, and a cell needs a closed three on that line or
+    ///   an open three on another for it);
+    /// - no other cell near `c` makes `p` a four.
+    pub fn dead_four(&self, p: usize, c: usize) -> bool {
+        if self.reach != 4
+            || self.renju.is_some()
+            || !matches!(self.state[c].threat[p], Threat::Block4 | Threat::Block4Plus)
+        {
+            return false;
+        }
+        let n = &self.counts[p];
+        if n[Threat::Flex3x2 as usize] + n[Threat::Block4Flex3 as usize] + n[Threat::Flex4 as usize]
+            > 0
+        {
+            return false;
+        }
+        let Some(d) = (0..4).find(|&d| self.state[c].lines[p][d] == Line::B4) else {
+            return false;
+        };
+        // Other fours near `c`, off its lines (those on them are judged below).
+        let cs = c as isize;
+        let on_lines = |q: usize| {
+            let diff = q as isize - cs;
+            self.steps
+                .iter()
+                .any(|&st| diff % st == 0 && (diff / st).abs() <= 4 && self.aligned(c, q, st))
+        };
+        if self.count_at_least(p, Threat::Block4) > 1
+            && self.four_offsets.iter().any(|&off| {
+                let q = (cs + off) as usize;
+                off != 0
+                    && self.stones[q] == EMPTY
+                    && self.state[q].threat[p] >= Threat::Block4
+                    && !on_lines(q)
+            })
+        {
+            return false;
+        }
+        // The slot of the cell at offset `m` (±1 … ±4) in a line key.
+        let slot = |m: isize| if m < 0 { 5 + m } else { m + 4 };
+        let own = p as u32 + 1;
+        let theirs = (1 - p) as u32 + 1;
+        let index = |key: u32| ((key >> 2) & 0xFFFF) as usize;
+        const OFFSETS: [isize; 8] = [-4, -3, -2, -1, 1, 2, 3, 4];
+        // The block, on the four's line.
+        let step = self.steps[d];
+        let Some(jb) = OFFSETS.into_iter().find(|&j| {
+            let q = (cs + j * step) as usize;
+            self.stones[q] == EMPTY
+                && self.state[q].lines[p][d] >= Line::B4
+                && self.line_table[index(self.keys[q][d] ^ (own << (2 * slot(-j))))][p] == Line::F5
+        }) else {
+            return false;
+        };
+        if self.state[(cs + jb * step) as usize].threat[1 - p] >= Threat::Block4 {
+            return false;
+        }
+        for (e, &st) in self.steps.iter().enumerate() {
+            for j in OFFSETS {
+                let q = (cs + j * st) as usize;
+                if e == d && j == jb || self.stones[q] != EMPTY {
+                    continue;
+                }
+                let s = &self.state[q];
+                // With one stone more on line `e` and none elsewhere, a four needs a closed three
+                // there before or a four on another line, and a double three or a four-three an
+                // open three on another line.
+                if s.lines[p][e] < Line::B3 && s.threat[p] < Threat::Flex3 {
+                    continue;
+                }
+                let mut key = self.keys[q][e] ^ (own << (2 * slot(-j)));
+                if e == d && (jb - j).abs() <= 4 {
+                    key ^= theirs << (2 * slot(jb - j));
+                }
+                let line = self.line_table[index(key)][p];
+                let pcode =
+                    s.pcode[p] as i32 + (line as i32 - s.lines[p][e] as i32) * PCODE_STEP[e];
+                if self.combined[pcode as usize].parts().0 >= Threat::Flex3x2 {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
     /// The threat a stone of `p` on empty cell `i` makes.
     #[inline]
     pub fn threat(&self, p: usize, i: usize) -> Threat {
@@ -1920,6 +2017,68 @@ mod tests {
         assert!(
             kept > 0 && left_out > kept,
             "kept {kept}, left out {left_out}"
+        );
+    }
+
+    /// A dead four ([`PatternBoard::dead_four`]) played, and its block: the attacker then has no
+    /// five, open four, four-three or double three, no four near the first four, and the defender
+    /// no five to make, so a VCF from there fails at once. Random freestyle positions, both
+    /// colours as the attacker; some fours must be dead and some not.
+    #[test]
+    fn after_a_dead_four_and_its_block_the_attacker_has_nothing() {
+        let mut seed = 0x00DE_ADF0u64;
+        let (mut dead, mut alive) = (0, 0);
+        for round in 0..8000 {
+            let (mut b, _) = random_position(Rule::Freestyle, &mut seed, 12 + round % 24);
+            for p in [0, 1] {
+                b.set_to_move(p);
+                let o = 1 - p;
+                if b.count(p, Threat::Five) + b.count(o, Threat::Five) > 0 {
+                    continue;
+                }
+                let fours: Vec<usize> = b
+                    .real
+                    .iter()
+                    .map(|&c| c as usize)
+                    .filter(|&c| b.stones[c] == EMPTY && b.threat(p, c) >= Threat::Block4)
+                    .collect();
+                for c in fours {
+                    if !b.dead_four(p, c) {
+                        alive += 1;
+                        continue;
+                    }
+                    dead += 1;
+                    b.make(c);
+                    let block = b.find(p, Threat::Five).expect("a four has a five point");
+                    assert_eq!(b.count(p, Threat::Five), 1, "a dead four is one four");
+                    b.make(block);
+                    let (x, y) = b.coords(c);
+                    for t in [
+                        Threat::Five,
+                        Threat::Flex4,
+                        Threat::Block4Flex3,
+                        Threat::Flex3x2,
+                    ] {
+                        assert_eq!(b.count(p, t), 0, "({x},{y}) leaves {t:?}");
+                    }
+                    assert_eq!(
+                        b.count(o, Threat::Five),
+                        0,
+                        "({x},{y}): its block made a four"
+                    );
+                    let near: Vec<usize> = b
+                        .empty_near(c)
+                        .filter(|&q| b.threat(p, q) >= Threat::Block4)
+                        .collect();
+                    assert!(near.is_empty(), "({x},{y}) leaves fours near it: {near:?}");
+                    b.unmake();
+                    b.unmake();
+                }
+            }
+        }
+        assert!(
+            dead > 800 && alive > 10_000,
+            "{dead} dead fours, {alive} not"
         );
     }
 
