@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """How often each engine's moves make a four or an open three, by colour and by stone count.
 
-    python3 scripts/diag/threat_rates.py MATCH.txt MATCH-DIR [--tail 14]
+    python3 scripts/diag/threat_rates.py MATCH-DIR [--tail 14]
 
-MATCH.txt is `scripts/match.py`'s printed output (its `game N [...] black NAME:` lines say who had
-black); MATCH-DIR holds the games' `.psq` files. Each move is classed by the stones on the board
+MATCH-DIR holds a match's `.psq` files (`scripts/match.py --out`, read by its `read_psq`: the
+board, the moves and who had black). Each move is classed by the stones on the board
 before it (the opening's included), and counted as
 - a *four* when some five cells in a row through it hold four of the mover's stones and one
   empty cell;
@@ -21,26 +21,13 @@ import argparse
 import collections
 import glob
 import os
-import re
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from match import read_psq  # noqa: E402
 
 DIRECTIONS = [(1, 0), (0, 1), (1, 1), (1, -1)]
 BANDS = [(0, 20), (20, 40), (40, 60), (60, 100), (100, 1000)]
-
-
-def moves_of(path: str) -> list[tuple[int, int]]:
-    out = []
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            p = line.strip().split(",")
-            if len(p) == 3 and p[0].isdigit() and p[1].isdigit():
-                out.append((int(p[0]) - 1, int(p[1]) - 1))
-    return out
-
-
-def size_of(path: str) -> int:
-    with open(path, encoding="utf-8") as f:
-        m = re.search(r"(\d+)x\d+", f.readline())
-    return int(m[1]) if m else 15
 
 
 def classify(board: dict, n: int, x: int, y: int, c: str) -> tuple[bool, bool]:
@@ -63,27 +50,20 @@ def classify(board: dict, n: int, x: int, y: int, c: str) -> tuple[bool, bool]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("log")
     ap.add_argument("games")
     ap.add_argument("--tail", type=int, default=14, help="moves left out at each game's end")
     args = ap.parse_args()
-    black = {}
-    with open(args.log, encoding="utf-8") as f:
-        for line in f:
-            m = re.match(r"game\s+(\d+) \[.*?\] black\s+(\S+):", line)
-            if m:
-                black[int(m[1])] = m[2]
-    names = sorted(set(black.values()))
     counts = collections.defaultdict(lambda: [0, 0, 0])
-    for path in sorted(glob.glob(os.path.join(args.games, "game-*.psq"))):
-        number = int(re.search(r"(\d+)", os.path.basename(path))[1])
-        if number not in black or len(names) != 2:
+    for path in sorted(glob.glob(os.path.join(args.games, "*.psq"))):
+        game = read_psq(path)
+        if game is None:
             continue
-        n, moves, board = size_of(path), moves_of(path), {}
+        n, board = game["size"], {}
+        moves = [(x, y) for x, y, _ in game["moves"]]
         for i, (x, y) in enumerate(moves[: max(len(moves) - args.tail, 0)]):
             c = "X" if i % 2 == 0 else "O"
             board[(x, y)] = c
-            engine = black[number] if c == "X" else next(e for e in names if e != black[number])
+            engine = game["black"] if c == "X" else game["white"]
             band = next(b for b in BANDS if b[0] <= i < b[1])
             four, three = classify(board, n, x, y, c)
             k = counts[(engine, "black" if c == "X" else "white", band)]
