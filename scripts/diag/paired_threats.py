@@ -52,7 +52,7 @@ def positions(dirs: list[str], count: int) -> list[list[tuple[int, int]]]:
 
 def think(e: Engine, size: int, nodes: int, moves) -> tuple[int, int]:
     e.send(f"START {size}")
-    if e.expect(lambda l: l.strip().upper() in ("OK",) or l.startswith("ERROR"), 30) != "OK":
+    if e.expect(lambda l: l.strip().upper() == "OK" or l.startswith("ERROR"), 30) != "OK":
         sys.exit(f"{e.name} refused START {size}")
     for info in ("timeout_turn 600000", "timeout_match 0", "rule 0", f"max_node {nodes}"):
         e.send(f"INFO {info}")
