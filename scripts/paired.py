@@ -11,11 +11,12 @@ won or both lost cancel, and its standard error is far smaller than that of the 
 
 `--null` adds runs of the *before* version under a null change (the same engine at a slightly
 different node count, `--info1 "max_node 303000"`): the reference is then each game's mean over
-`before` and these runs. One deterministic run of main is one draw of its luck on those openings,
-and every change that alters many games regresses from that draw (the sixty-eighth round found
-main's 300 k runs 1.8 games of 200 under the mean of sixteen variants on 15 x 15 and 2.0 over it
-on 20 x 20); averaging null runs shrinks that part of the comparison. Each null run is also
-compared with `before` alone, which shows what a change worth nothing reads.
+`before` and these runs. One deterministic run of main is one draw of its luck on those openings
+(about 3 games of 200, sixty-eighth round), and a change that alters many games is compared with
+that draw; averaging null runs shrinks that part of the comparison (standard errors a tenth to a
+quarter smaller in that round). Each null run is also compared with `before` alone, which shows
+what a change worth nothing reads. With null runs, "ended the same" counts the games where every
+reference run and `after` agree.
 
 Each file is the printed output of `scripts/match.py` (its `game N [...] black NAME: RESULT
 WINNER (...)` lines); `--name` is our engine's name in both (`--name1`). Prints the games in
