@@ -249,6 +249,35 @@ const USELESS_DEFENCE_SELF: Depth = 0.96;
 /// A threat after our own threat is reduced this much less (Rapfi's `CONTINUOUS_ATTACK_EXT`).
 const CONTINUED_ATTACK: Depth = 0.53;
 
+/// Internal iterative reduction at a PV node whose table entry has no move (Rapfi's
+/// `IIR_REDUCTION_PV`): without a move to try first the node is searched a little shallower.
+const IIR_NO_MOVE: Depth = 0.32;
+/// Internal iterative reduction per ply the table's depth falls short of the PV node's (Rapfi's
+/// `IIR_REDUCTION_PV_DEPTH`), at most [`IIR_SHORT_MAX`].
+const IIR_PER_SHORT_PLY: Depth = 0.28;
+const IIR_SHORT_MAX: Depth = 3.6;
+
+/// The internal iterative reduction of a PV node at `depth` with the table's `entry`: a node the
+/// table knows little about is searched shallower, and deepened on the next iteration.
+fn iir(depth: Depth, entry: Option<Entry>) -> Depth {
+    match entry.filter(|e| e.best.is_some()) {
+        None => IIR_NO_MOVE,
+        Some(e) if depth > 1.0 => {
+            ((depth - e.depth as Depth) * IIR_PER_SHORT_PLY).clamp(0.0, IIR_SHORT_MAX)
+        }
+        Some(_) => 0.0,
+    }
+}
+
+/// The extension of the table's move where no singular search was made (Rapfi's
+/// `TTMOVE_EXT`): a quarter ply at PV nodes, less elsewhere.
+const TT_MOVE_PV: Depth = 0.25;
+const TT_MOVE_NON_PV: Depth = 0.08;
+/// More for a table move that makes a four within four cells of our last move, or six (Rapfi's
+/// `TTMOVE_FOUR_EXT`).
+const TT_FOUR_NEAR4: Depth = 0.24;
+const TT_FOUR_NEAR6: Depth = 0.05;
+
 /// The reduction a ply of complexity adds for a move (Rapfi's `complexityReduction`): most for
 /// moves making nothing far from both last moves, least for threats.
 fn complexity_reduction(trivial: bool, important: bool, distract: bool) -> Depth {
@@ -873,6 +902,13 @@ impl<'a> Worker<'a> {
             }
         }
         let tt_move = entry.and_then(|e| e.best);
+        let mut depth = depth;
+        if pv_node && skip == u16::MAX {
+            depth -= iir(depth, entry);
+            if depth <= 0.0 {
+                return self.qsearch(alpha, beta, ply, QS_PLIES);
+            }
+        }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         moves.clear();
         self.generate(ply, tt_move, &mut moves);
@@ -969,6 +1005,16 @@ impl<'a> Worker<'a> {
                     return singular_beta;
                 } else if tv >= beta {
                     extension = -SINGULAR_NEGATIVE;
+                }
+            }
+            if singular.is_none() && !forced && tt_move == Some(c as u16) {
+                extension += if pv_node { TT_MOVE_PV } else { TT_MOVE_NON_PV };
+                if a >= Threat::Block4 && dist_self <= 6 {
+                    extension += if dist_self <= 4 {
+                        TT_FOUR_NEAR4
+                    } else {
+                        TT_FOUR_NEAR6
+                    };
                 }
             }
             new_depth += extension;
