@@ -57,14 +57,19 @@ def scores(path: str, name: str) -> dict[tuple[int, str], float]:
     return {(number, opening): score for number, opening, score in games(path, name)}
 
 
+def by_opening(path: str, name: str) -> dict[str, list[float]]:
+    """Our scores in a match's games, grouped by opening (an opening's two games are a pair)."""
+    out: dict[str, list[float]] = {}
+    for _, opening, score in games(path, name):
+        out.setdefault(opening, []).append(score)
+    return out
+
+
 def pairs(path: str, name: str) -> dict[str, int]:
     """The opening pairs of a match: won both (`ours`), lost both (`theirs`), the same colour won
     both (`colour`), one of them drawn (`draw`)."""
-    by_opening: dict[str, list[float]] = {}
-    for _, opening, score in games(path, name):
-        by_opening.setdefault(opening, []).append(score)
     out = {"ours": 0, "theirs": 0, "colour": 0, "draw": 0}
-    for g in by_opening.values():
+    for g in by_opening(path, name).values():
         if len(g) != 2:
             continue
         a, b = g

@@ -18,7 +18,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from match import elo, interval  # noqa: E402
-from paired import games  # noqa: E402
+from paired import by_opening  # noqa: E402
 
 MOVES = re.compile(r"^(\S+): (\d+) moves, mean (\d+) ms, max (\d+) ms")
 
@@ -28,12 +28,9 @@ def pooled(paths: list[str], name: str):
     engine's longest move in ms, over the matches in `paths`."""
     pair_scores, n_games, points, longest = [], 0, 0.0, {}
     for path in paths:
-        by_opening: dict[str, list[float]] = {}
-        for _, opening, score in games(path, name):
-            by_opening.setdefault(opening, []).append(score)
-            n_games += 1
-            points += score
-        for scores in by_opening.values():
+        for scores in by_opening(path, name).values():
+            n_games += len(scores)
+            points += sum(scores)
             if len(scores) == 2:
                 pair_scores.append(sum(scores) / 2)
         with open(path, encoding="utf-8") as f:
