@@ -332,6 +332,11 @@ def interval(samples: list[float]) -> tuple[float, float, float]:
     return mean, mean - 1.96 * se, mean + 1.96 * se
 
 
+def pentanomial(pair_scores: list[float]) -> list[int]:
+    """The opening pairs' counts by score [LL, LD, WL/DD, WD, WW] (0, ¼, ½, ¾, 1)."""
+    return [sum(1 for s in pair_scores if abs(s - v) < 1e-9) for v in (0, 0.25, 0.5, 0.75, 1.0)]
+
+
 def report(games: list[Game], args) -> str:
     w = sum(1 for g in games if g.winner == 0)
     l = sum(1 for g in games if g.winner == 1)
@@ -351,7 +356,7 @@ def report(games: list[Game], args) -> str:
     if len(full) >= 2:
         sc = [sum(1.0 if g.winner == 0 else 0.0 if g.winner == 1 else 0.5 for g in p) / 2 for p in full]
         pm, plo, phi = interval(sc)
-        penta = [sum(1 for s in sc if abs(s - v) < 1e-9) for v in (0, 0.25, 0.5, 0.75, 1.0)]
+        penta = pentanomial(sc)
         lines.append(
             f"pairs {len(full)}: pentanomial [LL, LD, WL/DD, WD, WW] = {penta}  "
             f"Elo {elo(pm):+.0f}  (95 %: {elo(plo):+.0f} .. {elo(phi):+.0f})"

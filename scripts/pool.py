@@ -17,7 +17,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match import elo, interval  # noqa: E402
+from match import elo, interval, pentanomial  # noqa: E402
 from paired import by_opening  # noqa: E402
 
 MOVES = re.compile(r"^(\S+): (\d+) moves, mean (\d+) ms, max (\d+) ms")
@@ -48,7 +48,7 @@ def main():
     pairs, n, points, longest = pooled(args.matches, args.name)
     if not pairs:
         sys.exit("pool.py: no opening played with both colours in these files")
-    penta = [sum(1 for s in pairs if s == k / 4) for k in range(5)]
+    penta = pentanomial(pairs)
     mean, lo, hi = interval(pairs)
     print(f"{len(args.matches)} matches, {n} games: {points:g} of {n} ({100 * points / n:.1f} %)")
     print(f"pairs {len(pairs)}: pentanomial [LL, LD, WL/DD, WD, WW] = {penta}  "
