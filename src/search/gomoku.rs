@@ -1203,6 +1203,7 @@ impl<'a> Worker<'a> {
         self.tt_pv[0] = true;
         self.root_alpha = alpha;
         for (i, &c) in moves.iter().enumerate() {
+            let mut fail_high: Option<i32> = None;
             let c = c as usize;
             self.line[0] = c as u16;
             self.threats[0] = self.b.threat(self.b.to_move(), c);
@@ -1225,12 +1226,21 @@ impl<'a> Worker<'a> {
                 if v > alpha && r > 0.0 && !self.aborted {
                     v = -self.search(-alpha - 1, -alpha, depth - 1.0, 1, false, false);
                 }
+                // Beat alpha at full depth with the null window: better than the best so far.
+                if v > alpha && !self.aborted {
+                    fail_high = Some(v);
+                }
                 if v > alpha && v < beta && !self.aborted {
                     v = -self.search(-beta, -alpha, depth - 1.0, 1, true, false);
                 }
             }
             self.b.unmake();
             if self.aborted {
+                // Stopped in the re-search of a move that beat alpha at full depth: that move
+                // is the better one, its value a lower bound (the fail-high trusted).
+                if let Some(h) = fail_high {
+                    best = Some((h.max(alpha + 1), i));
+                }
                 break;
             }
             if best.is_none_or(|(b, _)| v > b) {
@@ -1329,16 +1339,20 @@ impl<'a> Worker<'a> {
             } else {
                 (-INF, INF)
             };
+            let mut failed_high: Option<(i32, u16)> = None;
             let found = loop {
                 let r = self.root(depth as Depth, lo, hi, &mut root);
                 if self.aborted {
-                    break r;
+                    // A pass stopped before any move was searched fully: the move that failed
+                    // high in an earlier pass of this depth stands (searched first again).
+                    break r.or(failed_high);
                 }
-                let Some((v, _)) = r else { break None };
+                let Some((v, m)) = r else { break None };
                 if v <= lo && lo > -INF {
                     lo = (v - delta).max(-INF);
                     delta *= 2;
                 } else if v >= hi && hi < INF {
+                    failed_high = Some((v, m));
                     hi = (v + delta).min(INF);
                     delta *= 2;
                 } else {
@@ -1680,6 +1694,18 @@ mod tests {
             None,
         )
         .unwrap()
+    }
+
+    /// A root move that beat the best at full depth stands when the budget runs out in its
+    /// re-search (the fail-high trusted, seventy-fourth round). After `7,7 7,5 9,9 8,5`, 7,9
+    /// (Rapfi's move; with it our search proves a win at depth 16) fails high at depth 15,
+    /// whose passes climb from 281 to over 1,000 and are stopped part-way at 300,000 nodes:
+    /// the search dropped it before and played the last iteration's 9,5.
+    #[test]
+    fn a_root_move_that_failed_high_stands_when_the_search_stops() {
+        let b = from_moves("7,7 7,5 9,9 8,5");
+        let r = best(&b, 300_000);
+        assert_eq!(r.best, 9 * 15 + 7, "played {}", r.best);
     }
 
     /// Plays `line` (cells `row · 15 + column`) and says whether the colour to move at the start
