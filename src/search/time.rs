@@ -37,11 +37,20 @@ pub struct Budget {
 /// The least time a move is given.
 const FLOOR_MS: u64 = 10;
 
+/// A stall of a loaded machine the turn's margin covers, in milliseconds. Measured (session 84,
+/// `docs/search.md`, eighty-first round): at 1 s a move with two matches on two cores, 4 of our
+/// 13,866 moves were read by the match script 40 to 77 ms after the search's stop (every other
+/// within 5 ms of it), and 3 of Rapfi's 13,859 moves went past 1,000 ms as well, up to
+/// 1,069 ms: stalls of the machine, not of a search.
+pub const STALL_MS: u64 = 60;
+
 impl Clock {
     /// The margin kept from `timeout_turn` for the process, the pipes and a loaded machine: a
-    /// fortieth of it, 25 ms to 500 ms (Rapfi keeps 30 ms).
+    /// fortieth of it, 25 ms to 500 ms (Rapfi keeps 30 ms), and [`STALL_MS`] more (at most a
+    /// tenth of the turn) for a stall of the machine between the search's stop and the
+    /// manager's reading of the answer.
     pub fn turn_margin_ms(&self) -> u64 {
-        (self.turn_ms / 40).clamp(25, 500)
+        (self.turn_ms / 40).clamp(25, 500) + STALL_MS.min(self.turn_ms / 10)
     }
 
     /// The moves a game still likely has for the side to move: 35 at the start, one fewer every
@@ -112,9 +121,10 @@ mod tests {
     #[test]
     fn a_turn_limit_alone_is_spent_whole_less_its_margin() {
         for (turn, max) in [
-            (1000, 975),
-            (100, 75),
-            (10_000, 9750),
+            (1000, 915),
+            (100, 65),
+            (10_000, 9690),
+            (200, 155),
             (0, FLOOR_MS),
             (30, FLOOR_MS),
         ] {
