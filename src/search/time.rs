@@ -37,11 +37,12 @@ pub struct Budget {
 /// The least time a move is given.
 const FLOOR_MS: u64 = 10;
 
-/// A stall of a loaded machine the turn's margin covers, in milliseconds. Measured (session 84,
-/// `docs/search.md`, eighty-first round): at 1 s a move with two matches on two cores, 4 of our
-/// 13,866 moves were read by the match script 40 to 77 ms after the search's stop (every other
-/// within 5 ms of it), and 3 of Rapfi's 13,859 moves went past 1,000 ms as well, up to
-/// 1,069 ms: stalls of the machine, not of a search.
+/// A stall of a loaded machine the turn's margin covers, in milliseconds (`docs/search.md`,
+/// eightieth and eighty-first rounds). At 1 s a move with two matches on two cores, 4 of 13,866
+/// of our moves were read by the match script 40 to 77 ms after the search's stop (every other
+/// at most 9 ms after it), and Rapfi's had stalls of the same size: the machine's, not a
+/// search's. With this allowance none of 16,992 moves passed 1,000 ms; the longest stall seen,
+/// 89 ms, came with scripts running beside the two matches.
 pub const STALL_MS: u64 = 60;
 
 impl Clock {
