@@ -452,8 +452,8 @@ impl Brain {
     }
 
     /// The time the next move may take ([`time::Clock::budget`]): `timeout_turn` less a margin
-    /// (a fortieth, 25 ms to 500 ms, and a loaded machine's stall), spent whole; with a match clock, an optimum share of
-    /// `time_left` and a maximum the search never passes.
+    /// (a fortieth, 25 ms to 500 ms, and a loaded machine's stall), spent whole; with a match
+    /// clock, an optimum share of `time_left` and a maximum the search never passes.
     pub fn budget(&self) -> time::Budget {
         time::Clock {
             turn_ms: self.timeout_turn,
