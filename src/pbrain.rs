@@ -459,6 +459,10 @@ impl Brain {
             turn_ms: self.timeout_turn,
             match_left_ms: self.time_left.filter(|_| self.timeout_match > 0),
             stones: self.stones.occupied().len(),
+            empty: self
+                .board
+                .map_or(0, |g| g.cells())
+                .saturating_sub(self.stones.occupied().len()),
         }
         .budget()
     }
@@ -1094,6 +1098,11 @@ mod tests {
         // 15 s less a twentieth, over 35 moves to go: 407 ms aimed at, four times that at most.
         assert_eq!(b.budget().optimum, Some(Duration::from_millis(407)));
         assert_eq!(b.move_time(), Duration::from_millis(1628));
+        // On an empty 15 x 15 board 5 ms more are kept for each of the 113 moves it may still
+        // ask of us: (15,000 - 750 - 565) / 35 = 391 ms, and four times that at most.
+        say(&mut b, "START 15");
+        assert_eq!(b.budget().optimum, Some(Duration::from_millis(391)));
+        assert_eq!(b.move_time(), Duration::from_millis(1564));
         say(&mut b, "INFO timeout_match 0");
         assert_eq!(b.move_time(), Duration::from_millis(9690));
         say(&mut b, "INFO k 4");

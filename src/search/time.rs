@@ -23,6 +23,8 @@ pub struct Clock {
     pub match_left_ms: Option<u64>,
     /// Stones on the board (the game's progress).
     pub stones: usize,
+    /// Empty cells on the board: the most moves the game may still ask of both sides.
+    pub empty: usize,
 }
 
 /// The time a move may take.
@@ -34,8 +36,15 @@ pub struct Budget {
     pub maximum: Duration,
 }
 
-/// The least time a move is given.
+/// The least time a move is given under a turn limit alone.
 const FLOOR_MS: u64 = 10;
+
+/// What the match clock keeps for each move the board still has room for (ours: half its empty
+/// cells), so that a game played to a full board never runs out of time: a move with no time
+/// left answers at once, in 1–3 ms as the manager reads it (`docs/search.md`, eighty-second
+/// round). Before, each move took at least [`FLOOR_MS`] whatever was left, and a 15 × 15 game
+/// drawn on a full board under a 20 s clock ended with 8 ms to spare.
+pub const MOVE_RESERVE_MS: u64 = 5;
 
 /// A stall of a loaded machine the turn's margin covers, in milliseconds (`docs/search.md`,
 /// eightieth and eighty-first rounds). At 1 s a move with two matches on two cores, 4 of 13,866
@@ -61,6 +70,11 @@ impl Clock {
         (35u64.saturating_sub(self.stones as u64 / 8)).max(15)
     }
 
+    /// The moves the side to move may still have to make: half the empty cells, rounded up.
+    pub fn moves_left(&self) -> u64 {
+        self.empty.div_ceil(2) as u64
+    }
+
     /// The move's budget (see the module's documentation).
     pub fn budget(&self) -> Budget {
         let turn_cap = self
@@ -73,10 +87,13 @@ impl Clock {
                 maximum: Duration::from_millis(turn_cap),
             };
         };
-        // A reserve for the process and the pipes: a twentieth of what is left, at most 1 s.
-        let usable = left.saturating_sub((left / 20).min(1000));
-        let optimum = (usable / self.moves_to_go()).max(FLOOR_MS);
-        let maximum = (optimum * 4).min(usable / 5).min(turn_cap).max(FLOOR_MS);
+        // A reserve for the process and the pipes (a twentieth of what is left, at most 1 s) and
+        // for every move the board still has room for; no floor: with nothing usable left the
+        // move is made at once.
+        let reserve = (left / 20).min(1000) + self.moves_left() * MOVE_RESERVE_MS;
+        let usable = left.saturating_sub(reserve);
+        let optimum = usable / self.moves_to_go();
+        let maximum = (optimum * 4).min(usable / 5).min(turn_cap);
         Budget {
             optimum: Some(Duration::from_millis(optimum.min(maximum))),
             maximum: Duration::from_millis(maximum),
@@ -133,6 +150,7 @@ mod tests {
                 turn_ms: turn,
                 match_left_ms: None,
                 stones: 20,
+                empty: 205,
             }
             .budget();
             assert_eq!(b.optimum, None);
@@ -141,8 +159,8 @@ mod tests {
     }
 
     /// Over every reasonable clock: the optimum never exceeds the maximum, the maximum never
-    /// exceeds the turn limit or a fifth of what is left (beyond the floor), and a whole game's
-    /// optima fit in the match time.
+    /// exceeds the turn limit or a fifth of what is left, and a whole game's optima fit in the
+    /// match time.
     #[test]
     fn a_match_clock_shares_the_time_left_and_never_overspends() {
         for turn in [0u64, 100, 1000, 5000, 30_000] {
@@ -152,13 +170,14 @@ mod tests {
                         turn_ms: turn,
                         match_left_ms: Some(left),
                         stones,
+                        empty: 225 - stones,
                     };
                     let b = clock.budget();
                     let (opt, max) = (b.optimum.unwrap(), b.maximum);
                     assert!(opt <= max, "{clock:?}");
                     let max = max.as_millis() as u64;
                     assert!(max <= FLOOR_MS.max(turn), "{clock:?}");
-                    assert!(max <= FLOOR_MS.max(left / 5), "{clock:?}");
+                    assert!(max <= left / 5, "{clock:?}");
                 }
             }
         }
@@ -170,11 +189,46 @@ mod tests {
                 turn_ms: 30_000,
                 match_left_ms: Some(left),
                 stones: 2 * m,
+                empty: 400 - 2 * m,
             }
             .budget();
             left -= b.optimum.unwrap().as_millis() as u64;
         }
         assert!(left > 18_000, "{left} ms left after 60 moves");
+    }
+
+    /// The worst case: a game played to a full board, each of our moves spending its whole
+    /// maximum and 3 ms more (the process and the pipes), never runs out of the match clock,
+    /// on every board from 15 × 15 to 26 × 26, whoever moves first. (Before the eighty-second
+    /// round it did: each move took at least 10 ms whatever was left.)
+    #[test]
+    fn a_game_to_a_full_board_never_runs_out_of_time() {
+        for side in [8usize, 15, 20, 26] {
+            let cells = side * side;
+            for match_ms in [5_000u64, 20_000, 180_000] {
+                for turn in [1000u64, 5000, 30_000] {
+                    for first in [0, 1] {
+                        let mut left = match_ms;
+                        for stones in (first..cells).step_by(2) {
+                            let b = Clock {
+                                turn_ms: turn,
+                                match_left_ms: Some(left),
+                                stones,
+                                empty: cells - stones,
+                            }
+                            .budget();
+                            let spent = b.maximum.as_millis() as u64 + 3;
+                            assert!(
+                                spent <= left,
+                                "{side}x{side}, {match_ms} ms, turn {turn}: {left} ms left \
+                                 at stone {stones}, the move may take {spent}"
+                            );
+                            left -= spent;
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]
