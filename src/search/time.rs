@@ -5,8 +5,9 @@
 //! - With a turn limit alone, the move's time is the limit less a margin, and it is spent whole:
 //!   time left over is not kept for later moves, so stopping early would only make the move
 //!   worse (a proven result still stops at once).
-//! - With a match clock, a move aims at an *optimum*: the time left, less a reserve, shared among
-//!   the moves a game of five in a row still likely has; it may run to a *maximum* (four optima,
+//! - With a match clock, a move aims at an *optimum*: the time left, less a reserve (a twentieth,
+//!   at most 1 s, and [`MOVE_RESERVE_MS`] for each move the board still has room for), shared
+//!   among the moves a game of five in a row still likely has; it may run to a *maximum* (four optima,
 //!   a fifth of what is left, and never past the turn limit less its margin). The search starts
 //!   no new iteration once it has spent the optimum scaled by how settled its best move is:
 //!   [`Stability`] shortens it when the best move stayed the same for several iterations and
