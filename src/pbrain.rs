@@ -1095,14 +1095,15 @@ mod tests {
         say(&mut b, "INFO timeout_turn 10000");
         say(&mut b, "INFO timeout_match 60000");
         say(&mut b, "INFO time_left 15000");
-        // 15 s less a twentieth, over 35 moves to go: 407 ms aimed at, four times that at most.
-        assert_eq!(b.budget().optimum, Some(Duration::from_millis(407)));
-        assert_eq!(b.move_time(), Duration::from_millis(1628));
+        // 15 s less a twentieth, over 12 moves to go: 1,187 ms aimed at, a fifth of the usable
+        // time at most.
+        assert_eq!(b.budget().optimum, Some(Duration::from_millis(1187)));
+        assert_eq!(b.move_time(), Duration::from_millis(2850));
         // On an empty 15 x 15 board 5 ms more are kept for each of the 113 moves it may still
-        // ask of us: (15,000 - 750 - 565) / 35 = 391 ms, and four times that at most.
+        // ask of us: (15,000 - 750 - 565) / 12 = 1,140 ms, and a fifth of 13,685 at most.
         say(&mut b, "START 15");
-        assert_eq!(b.budget().optimum, Some(Duration::from_millis(391)));
-        assert_eq!(b.move_time(), Duration::from_millis(1564));
+        assert_eq!(b.budget().optimum, Some(Duration::from_millis(1140)));
+        assert_eq!(b.move_time(), Duration::from_millis(2737));
         say(&mut b, "INFO timeout_match 0");
         assert_eq!(b.move_time(), Duration::from_millis(9690));
         say(&mut b, "INFO k 4");
