@@ -67,9 +67,9 @@ impl Clock {
     /// The share of what is left a move aims at, as moves to go: 12 at the start, one more every
     /// eight stones. Most games of five in a row are settled within twenty moves a side, and
     /// with 35 (one fewer every eight stones, at least 15) three quarters of a 20 s clock were
-    /// never spent; aiming at a twelfth first scored +16.5 of 320 games against Rapfi at 5 s a
-    /// move and 20 s a game (`docs/search.md`, eighty-second round). A longer game spends a
-    /// smaller share each move, and the reserve keeps what a full board needs.
+    /// never spent; aiming at a twelfth first scored +14.5 of 320 games (se 5.5) against Rapfi
+    /// at 5 s a move and 20 s a game (`docs/search.md`, eighty-second round). A longer game
+    /// spends a smaller share each move, and the reserve keeps what a full board needs.
     pub fn moves_to_go(&self) -> u64 {
         12 + self.stones as u64 / 8
     }
