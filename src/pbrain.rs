@@ -459,10 +459,7 @@ impl Brain {
             turn_ms: self.timeout_turn,
             match_left_ms: self.time_left.filter(|_| self.timeout_match > 0),
             stones: self.stones.occupied().len(),
-            empty: self
-                .board
-                .map_or(0, |g| g.cells())
-                .saturating_sub(self.stones.occupied().len()),
+            cells: self.board.map_or(0, |g| g.cells()),
         }
         .budget()
     }

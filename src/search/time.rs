@@ -7,10 +7,10 @@
 //!   worse (a proven result still stops at once).
 //! - With a match clock, a move aims at an *optimum*: the time left, less a reserve (a twentieth,
 //!   at most 1 s, and [`MOVE_RESERVE_MS`] for each move the board still has room for), shared
-//!   among the moves a game of five in a row still likely has; it may run to a *maximum* (four optima,
-//!   a fifth of what is left, and never past the turn limit less its margin). The search starts
-//!   no new iteration once it has spent the optimum scaled by how settled its best move is:
-//!   [`Stability`] shortens it when the best move stayed the same for several iterations and
+//!   among the moves a game of five in a row still likely has; it may run to a *maximum* (four
+//!   optima, a fifth of what is left, and never past the turn limit less its margin). The search
+//!   starts no new iteration once it has spent the optimum scaled by how settled its best move
+//!   is: [`Stability`] shortens it when the best move stayed the same for several iterations and
 //!   lengthens it when the last iterations changed their minds.
 
 use std::time::Duration;
@@ -24,8 +24,9 @@ pub struct Clock {
     pub match_left_ms: Option<u64>,
     /// Stones on the board (the game's progress).
     pub stones: usize,
-    /// Empty cells on the board: the most moves the game may still ask of both sides.
-    pub empty: usize,
+    /// Cells on the board (0 before `START`): less the stones, the most moves the game may still
+    /// ask of both sides.
+    pub cells: usize,
 }
 
 /// The time a move may take.
@@ -42,7 +43,7 @@ const FLOOR_MS: u64 = 10;
 
 /// What the match clock keeps for each move the board still has room for (ours: half its empty
 /// cells), so that a game played to a full board never runs out of time: a move with no time
-/// left answers at once, in 1–3 ms as the manager reads it (`docs/search.md`, eighty-second
+/// left answers at once, in at most 2.3 ms as the manager reads it (`docs/search.md`, eighty-second
 /// round). Before, each move took at least [`FLOOR_MS`] whatever was left, and a 15 × 15 game
 /// drawn on a full board under a 20 s clock ended with 8 ms to spare.
 pub const MOVE_RESERVE_MS: u64 = 5;
@@ -76,7 +77,7 @@ impl Clock {
 
     /// The moves the side to move may still have to make: half the empty cells, rounded up.
     pub fn moves_left(&self) -> u64 {
-        self.empty.div_ceil(2) as u64
+        self.cells.saturating_sub(self.stones).div_ceil(2) as u64
     }
 
     /// The move's budget (see the module's documentation).
@@ -154,7 +155,7 @@ mod tests {
                 turn_ms: turn,
                 match_left_ms: None,
                 stones: 20,
-                empty: 205,
+                cells: 225,
             }
             .budget();
             assert_eq!(b.optimum, None);
@@ -174,7 +175,7 @@ mod tests {
                         turn_ms: turn,
                         match_left_ms: Some(left),
                         stones,
-                        empty: 225 - stones,
+                        cells: 225,
                     };
                     let b = clock.budget();
                     let (opt, max) = (b.optimum.unwrap(), b.maximum);
@@ -193,7 +194,7 @@ mod tests {
                 turn_ms: 30_000,
                 match_left_ms: Some(left),
                 stones: 2 * m,
-                empty: 400 - 2 * m,
+                cells: 400,
             }
             .budget();
             left -= b.optimum.unwrap().as_millis() as u64;
@@ -203,7 +204,7 @@ mod tests {
 
     /// The worst case: a game played to a full board, each of our moves spending its whole
     /// maximum and 3 ms more (the process and the pipes), never runs out of the match clock,
-    /// on every board from 15 × 15 to 26 × 26, whoever moves first. (Before the eighty-second
+    /// on every board from 8 × 8 to 26 × 26, whoever moves first. (Before the eighty-second
     /// round it did: each move took at least 10 ms whatever was left.)
     #[test]
     fn a_game_to_a_full_board_never_runs_out_of_time() {
@@ -218,7 +219,7 @@ mod tests {
                                 turn_ms: turn,
                                 match_left_ms: Some(left),
                                 stones,
-                                empty: cells - stones,
+                                cells,
                             }
                             .budget();
                             let spent = b.maximum.as_millis() as u64 + 3;
