@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Makes a file of short balanced openings for scripts/match.py.
 
-    python3 scripts/make_openings.py --size 15 --count 40 \
+    python3 scripts/make_openings.py --size 15 --count 40 [--rule 4] \
         --judge /work/rapfi-src/Rapfi/build/pbrain-rapfi > scripts/openings-15.txt
 
 Candidates: 3 to 5 stones (black first, alternating) on the cells within two of the centre, drawn
@@ -46,13 +46,13 @@ def has_three(stones):
     return False
 
 
-def judge(command: str, size: int, stones, ms: int):
+def judge(command: str, size: int, stones, ms: int, rule: int = 0):
     """The judge's evaluation for the side to move after `stones` (relative to the centre)."""
     exe = os.path.abspath(command)
     p = subprocess.Popen([exe], cwd=os.path.dirname(exe), stdin=subprocess.PIPE,
                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     c = size // 2
-    lines = [f"START {size}", f"INFO timeout_turn {ms}", "INFO timeout_match 0", "INFO rule 0", "BOARD"]
+    lines = [f"START {size}", f"INFO timeout_turn {ms}", "INFO timeout_match 0", f"INFO rule {rule}", "BOARD"]
     n = len(stones)
     for k, (x, y) in enumerate(stones):
         own = (k % 2) == (n % 2)
@@ -73,13 +73,16 @@ def main():
     p.add_argument("--judge")
     p.add_argument("--judge-ms", type=int, default=500)
     p.add_argument("--max-eval", type=int, default=150)
+    p.add_argument("--rule", type=int, default=0, choices=(0, 1, 4),
+                   help="the judge's INFO rule: 0 freestyle, 1 exactly five, 4 renju")
     p.add_argument("--relative", action="store_true", help="print only the relative openings")
     args = p.parse_args()
     rng = random.Random(args.seed)
     seen = set()
     kept = 0
     c = args.size // 2
-    print(f"# {args.count} openings for {args.size}x{args.size} freestyle: x,y (0-based column,row), "
+    rule = {0: "freestyle", 1: "standard", 4: "renju"}[args.rule]
+    print(f"# {args.count} openings for {args.size}x{args.size} {rule}: x,y (0-based column,row), "
           f"black first; made by scripts/make_openings.py --seed {args.seed}"
           + (f", judged by {os.path.basename(args.judge)} at {args.judge_ms} ms, |eval| <= {args.max_eval}" if args.judge else ""))
     tries = 0
@@ -101,7 +104,7 @@ def main():
         seen.add(key)
         note = ""
         if args.judge:
-            ev = judge(args.judge, args.size, stones, args.judge_ms)
+            ev = judge(args.judge, args.size, stones, args.judge_ms, args.rule)
             try:
                 value = int(ev)
             except (TypeError, ValueError):
