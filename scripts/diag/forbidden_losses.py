@@ -11,8 +11,13 @@ the five (the renju trap). `--engine` keeps only the games where that engine had
 
 import argparse
 import glob
+import os
 import re
-import subprocess
+import sys
+from types import SimpleNamespace
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from match import forbidden_points  # noqa: E402  (the match's own referee for renju)
 
 
 def main():
@@ -30,11 +35,11 @@ def main():
         result = next((l for l in lines if l.startswith("# result")), "")
         if "0-1" not in result or (args.engine and names[0] != args.engine):
             continue
-        cells = [str((y - 1) * size + x) for x, y in moves[:-1]]
-        out = subprocess.run([args.tictactoe, "forbidden", "--width", str(size), "--height", str(size)] + cells,
-                             capture_output=True, text=True, check=True).stdout.split()
+        # The .psq's cells are 1-based, the referee's 0-based.
+        history = [(x - 1, y - 1) for x, y in moves[:-1]]
+        referee = SimpleNamespace(forbidden=f"{args.tictactoe} forbidden", size=size)
         x, y = moves[-1]
-        forbidden = str((y - 1) * size + x) in out
+        forbidden = (x - 1, y - 1) in forbidden_points(referee, history)
         lost += 1
         trapped += forbidden
         print(f"{f.split('/')[-1]}: black {names[0]}, {len(moves)} stones, the five's cell forbidden to black: {forbidden}")
