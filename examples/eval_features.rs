@@ -1,6 +1,7 @@
 //! The gomoku evaluation's features for labelled positions (`scripts/fit_eval.py` runs this).
 //!
-//! `cargo run --release --example eval_features < POSITIONS > FEATURES`: reads the lines of
+//! `cargo run --release --example eval_features [RULE] < POSITIONS > FEATURES` (RULE: `freestyle`,
+//! the default, `standard` or `renju`, the features counted under it): reads the lines of
 //! `scripts/eval_data.py` (`size result eval depth x,y x,y …`, the stones in the order played,
 //! black first) and prints, for each position the pattern board takes, one line of numbers:
 //! Rapfi's eval, the result for the side to move, the hand-set evaluation the fitted ones replaced
@@ -9,14 +10,25 @@
 //! `index:count` (`PatternBoard::eval_combinations`). Unreadable lines are skipped with a note on
 //! stderr.
 
+use tictactoe::rule::Rule;
 use tictactoe::search::eval_features;
 
 fn main() {
-    tictactoe::search::map_stdin_lines(features);
+    let rule = match std::env::args().nth(1) {
+        None => Rule::Freestyle,
+        Some(name) => match name.parse::<Rule>() {
+            Ok(rule) => rule,
+            Err(e) => {
+                eprintln!("eval_features: {e}");
+                std::process::exit(2);
+            }
+        },
+    };
+    tictactoe::search::map_stdin_lines(|line| features(rule, line));
 }
 
-/// The output line of one input line.
-fn features(line: &str) -> Option<String> {
+/// The output line of one input line under `rule`.
+fn features(rule: Rule, line: &str) -> Option<String> {
     let mut words = line.split_whitespace();
     let size: usize = words.next()?.parse().ok()?;
     let result: f64 = words.next()?.parse().ok()?;
@@ -28,7 +40,7 @@ fn features(line: &str) -> Option<String> {
             Some((x.parse().ok()?, y.parse().ok()?))
         })
         .collect::<Option<Vec<(usize, usize)>>>()?;
-    let f = eval_features(size, &moves)?;
+    let f = eval_features(size, rule, &moves)?;
     let mut text = format!("{eval} {result} {} {}", f.hand_set, f.fitted);
     for v in f.dense {
         text.push_str(&format!(" {v}"));

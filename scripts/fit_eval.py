@@ -69,7 +69,8 @@ import numpy as np
 SHIFT = 4  # the weights' units: 1/16 of the evaluation's
 
 
-def read(data_path: str, features_cmd: str, tree_paths: list[str] | None = None):
+def read(data_path: str, features_cmd: str, tree_paths: list[str] | None = None,
+         rule: str = "freestyle"):
     """The positions of `data_path`, then those of `tree_paths` (`scripts/rapfi_tree_static.py`:
     a game position and `depth` more moves, result -1), each put in its game position's game."""
     with open(data_path, encoding="utf-8") as f:
@@ -78,7 +79,7 @@ def read(data_path: str, features_cmd: str, tree_paths: list[str] | None = None)
     for t in tree_paths or []:
         with open(t, encoding="utf-8") as f:
             lines += [l for l in f if l.strip()]
-    out = subprocess.run([features_cmd], input="".join(lines), capture_output=True, text=True,
+    out = subprocess.run([features_cmd, rule], input="".join(lines), capture_output=True, text=True,
                          check=True).stdout.split("\n")
     rows = [r for r in out if r.strip()]
     if len(rows) != len(lines):
@@ -189,12 +190,14 @@ def main():
     ap.add_argument("--blend", help="an eval_weights.rs to average the fit with (sixteenth round)")
     ap.add_argument("--blend-share", type=float, default=0.5,
                     help="the fit's share of the blend (the rest is --blend's)")
+    ap.add_argument("--rule", default="freestyle", choices=["freestyle", "standard", "renju"],
+                    help="the rule the features are counted under (the positions' rule)")
     ap.add_argument("--units", type=float, default=0.0,
                     help="the written evaluation's logistic scale (0: the hand-set one's, s0); "
                          "the search's margins are set in the evaluation's units")
     args = ap.parse_args()
     ev, result, current, fitted, dense, sparse, games = read(args.data, args.features,
-                                                             args.tree_data)
+                                                             args.tree_data, args.rule)
     hold = games % 10 == 9
     train = ~hold
     # Positions of played games (a result to check Rapfi's scale on) and variants (none).

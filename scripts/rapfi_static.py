@@ -2,7 +2,7 @@
 """Rapfi's static evaluation of the positions of finished games, for `scripts/fit_eval.py`.
 
     python3 scripts/rapfi_static.py --games DIR [DIR ...] --engine /tmp/rapfi/pbrain-rapfi \\
-        --out /tmp/static-data.txt
+        --out /tmp/static-data.txt [--rule 4]
 
 Each game's positions (`.psq` files from `scripts/match.py`: 1-based `x,y,ms` lines, the opening's
 at 0 ms) from the end of its opening to its last move are set on Rapfi's board with `YXBOARD`
@@ -16,6 +16,11 @@ with `eval` the static value for the side to move, `depth` 0 and `result` the ga
 the side to move (1 win, 0.5 draw, 0 loss); a position met before (another match's same game) is
 written once. Positions with a five to play or to block (the side
 to move or the other has a four) are left out: the static value is no estimate there.
+
+`--rule` (Gomocup's: 0 freestyle, 1 standard, 4 renju) is the rule Rapfi judges under and the
+games were played under: a five is exactly five for both (standard) or for black (renju), and
+the result is the game's own (`# result` as match.py writes it: a forbidden move or a timeout is a
+loss too), when the file has one.
 """
 
 from __future__ import annotations
@@ -33,8 +38,17 @@ STATIC_RE = re.compile(r"Static Eval\[Black\]: (-?\d+)")
 SEARCH_RE = re.compile(r"Depth (\d+)-\d+ \| Eval ([+-]?M?\d+)")
 
 
-def read_game(path: str):
-    """(size, moves 0-based, opening length, winner colour or None) of a match .psq file."""
+RESULT_RE = re.compile(r"^# result (1-0|0-1|1/2-1/2)")
+
+
+def exact_for(rule: int, colour: int) -> bool:
+    """Whether only exactly five wins for `colour` (0 black) under Gomocup's `rule`."""
+    return rule == 1 or (rule == 4 and colour == 0)
+
+
+def read_game(path: str, rule: int = 0):
+    """(size, moves 0-based, opening length, winner colour or None) of a match .psq file under
+    `rule`: the file's `# result` line when it has one, else the five on the board."""
     game = read_psq(path)
     if game is None:
         return None
@@ -44,12 +58,17 @@ def read_game(path: str):
     winner = None
     for k, (x, y) in enumerate(moves):
         board[(x, y)] = k % 2
-        if five(board, x, y, size, False):
+        if five(board, x, y, size, exact_for(rule, k % 2)):
             winner = k % 2
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            m = RESULT_RE.match(line)
+            if m:
+                winner = {"1-0": 0, "0-1": 1}.get(m.group(1))
     return size, moves, opening, winner
 
 
-def has_four(moves: list[tuple[int, int]], size: int) -> bool:
+def has_four(moves: list[tuple[int, int]], size: int, rule: int = 0) -> bool:
     """Whether either side has a five to play after `moves` (a four on the board): the static
     value is no estimate there."""
     board = {c: k % 2 for k, c in enumerate(moves)}
@@ -59,22 +78,22 @@ def has_four(moves: list[tuple[int, int]], size: int) -> bool:
                 continue
             for s in (0, 1):
                 board[(x, y)] = s
-                made = five(board, x, y, size, False)
+                made = five(board, x, y, size, exact_for(rule, s))
                 del board[(x, y)]
                 if made:
                     return True
     return False
 
 
-def rapfi_for(engines: dict, command: str, size: int) -> Engine:
-    """The Rapfi process for boards of `size` (started on first use, freestyle)."""
+def rapfi_for(engines: dict, command: str, size: int, rule: int = 0) -> Engine:
+    """The Rapfi process for boards of `size` (started on first use, under `rule`)."""
     e = engines.get(size)
     if e is None:
         e = Engine("rapfi", command, None, lambda _t: None)
         e.send(f"START {size}")
         if e.expect(lambda l: l.strip().upper() == "OK", 30) is None:
             sys.exit("Rapfi refused START")
-        e.send("INFO rule 0")
+        e.send(f"INFO rule {rule}")
         engines[size] = e
     return e
 
@@ -145,6 +164,8 @@ def main():
     p.add_argument("--engine", required=True, help="Rapfi's pbrain command")
     p.add_argument("--out", required=True)
     p.add_argument("--max-games", type=int, default=0, help="0: all")
+    p.add_argument("--rule", type=int, default=0, choices=[0, 1, 4],
+                   help="Gomocup's rule: 0 freestyle, 1 standard, 4 renju")
     args = p.parse_args()
     paths = [f for d in args.games for f in sorted(glob.glob(os.path.join(d, "*.psq")))]
     if args.max_games:
@@ -156,11 +177,11 @@ def main():
     seen: set[tuple[int, str]] = set()
     with open(args.out, "w", encoding="utf-8") as out:
         for path in paths:
-            game = read_game(path)
+            game = read_game(path, args.rule)
             if game is None:
                 continue
             size, moves, opening, winner = game
-            e = rapfi_for(engines, args.engine, size)
+            e = rapfi_for(engines, args.engine, size, args.rule)
             # The last position is the one with the five on the board: left out.
             for n in range(max(opening, 1), len(moves)):
                 mover = n % 2
@@ -168,7 +189,7 @@ def main():
                 if (size, stones) in seen:
                     continue
                 seen.add((size, stones))
-                if has_four(moves[:n], size):
+                if has_four(moves[:n], size, args.rule):
                     continue
                 static = static_value(e, moves[:n])
                 if static is None:

@@ -28,6 +28,7 @@ mod board;
 pub mod calibration;
 mod engine;
 mod eval_weights;
+mod eval_weights_renju;
 mod gomoku;
 mod order_weights;
 mod pattern;
@@ -125,12 +126,17 @@ pub struct EvalFeatures {
     pub fitted: i32,
 }
 
-/// The gomoku evaluation's features of the freestyle position after `moves` (columns and rows,
-/// 0-based, black first) on a `size` × `size` board; `None` for a size the pattern board does not
-/// play or a move off the board or on a stone.
+/// The gomoku evaluation's features of the position after `moves` (columns and rows, 0-based,
+/// black first) on a `size` × `size` board under `rule` (renju: black's forbidden points count for
+/// nothing); `None` for a size the pattern board does not play or a move off the board or on a
+/// stone.
 #[doc(hidden)]
-pub fn eval_features(size: usize, moves: &[(usize, usize)]) -> Option<EvalFeatures> {
-    let b = board_after(size, moves)?;
+pub fn eval_features(
+    size: usize,
+    rule: crate::rule::Rule,
+    moves: &[(usize, usize)],
+) -> Option<EvalFeatures> {
+    let b = board_under(size, rule, moves)?;
     Some(EvalFeatures {
         dense: b.eval_features().to_vec(),
         combinations: b.eval_combinations(),
@@ -183,7 +189,18 @@ pub fn order_features(size: usize, moves: &[(usize, usize)]) -> Option<Vec<Order
 /// The freestyle pattern board after `moves`; `None` for a size it does not play or a move off
 /// the board or on a stone.
 fn board_after(size: usize, moves: &[(usize, usize)]) -> Option<pattern::PatternBoard> {
-    let mut b = pattern::PatternBoard::new(size, size)?;
+    board_under(size, crate::rule::Rule::Freestyle, moves)
+}
+
+/// The pattern board under `rule` (black the first player) after `moves`; `None` as
+/// [`board_after`].
+fn board_under(
+    size: usize,
+    rule: crate::rule::Rule,
+    moves: &[(usize, usize)],
+) -> Option<pattern::PatternBoard> {
+    let tables = pattern::RuleTables::of(rule, 0);
+    let mut b = pattern::PatternBoard::with_rule(size, size, tables)?;
     for &(x, y) in moves {
         if x >= size || y >= size {
             return None;
