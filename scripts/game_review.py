@@ -2,7 +2,7 @@
 """Reviews our search's games against Rapfi (`scripts/match.py`'s `.psq` files), two ways
 (twentieth round, `docs/search.md`):
 
-    python3 scripts/game_review.py missed --games DIR [DIR ...] --nodes 100000
+    python3 scripts/game_review.py missed --games DIR [DIR ...] --nodes 100000 [--rule 4]
     python3 scripts/game_review.py bias --games DIR [DIR ...] --engine "target/release/tictactoe pbrain" \\
         --positions 300 --turn-ms 1000
     python3 scripts/game_review.py label --games DIR [DIR ...] --nodes 40000 --out FILE
@@ -76,11 +76,12 @@ from value_quality import OUR_EVAL, RAPFI_EVAL  # noqa: E402
 OURS_DECIDED = 1000
 
 
-def games(dirs: list[str]):
-    """(path, our colour 0 black / 1 white, size, moves, opening length, winner) of each game."""
+def games(dirs: list[str], rule: int = 0):
+    """(path, our colour 0 black / 1 white, size, moves, opening length, winner) of each game
+    (played under Gomocup's `rule`)."""
     for d in dirs:
         for path in sorted(glob.glob(os.path.join(d, "*.psq"))):
-            record, game = read_psq(path), read_game(path)
+            record, game = read_psq(path), read_game(path, rule)
             if record is None or game is None or "ours" not in (record["black"], record["white"]):
                 continue
             size, moves, opening, winner = game
@@ -91,7 +92,7 @@ def searching_rapfi(engines: dict, args, size: int) -> Engine:
     """The Rapfi process for boards of `size`, its searches limited to `--nodes` (started on first
     use)."""
     new = size not in engines
-    e = rapfi_for(engines, args.rapfi, size)
+    e = rapfi_for(engines, args.rapfi, size, args.rule)
     if new:
         limit_nodes(e, args.nodes)
     return e
@@ -100,7 +101,7 @@ def searching_rapfi(engines: dict, args, size: int) -> Engine:
 def missed(args):
     engines: dict = {}
     lost = slipped = 0
-    for path, ours, size, moves, opening, winner in games(args.games):
+    for path, ours, size, moves, opening, winner in games(args.games, args.rule):
         if winner is None or winner == ours:
             continue
         lost += 1
@@ -335,6 +336,8 @@ def main():
     p.add_argument("what", choices=["missed", "bias", "label", "trace", "replay", "proofs"])
     p.add_argument("--games", nargs="+", required=True, help="directories of .psq games")
     p.add_argument("--rapfi", default="/tmp/rapfi/pbrain-rapfi")
+    p.add_argument("--rule", type=int, default=0, choices=[0, 1, 4],
+                   help="missed: the games' rule, Rapfi's too (Gomocup's: 0, 1 standard, 4 renju)")
     p.add_argument("--nodes", type=int, default=100000,
                    help="missed, label: Rapfi's nodes a position")
     p.add_argument("--out", help="label: the file to write")

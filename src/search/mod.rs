@@ -28,7 +28,6 @@ mod board;
 pub mod calibration;
 mod engine;
 mod eval_weights;
-mod eval_weights_renju;
 mod gomoku;
 mod order_weights;
 mod pattern;

@@ -378,7 +378,7 @@ fn combined_rest() -> &'static [CombinedRest] {
 fn combined_tables() -> &'static (Vec<Combined>, Vec<CombinedRest>) {
     static TABLES: OnceLock<(Vec<Combined>, Vec<CombinedRest>)> = OnceLock::new();
     TABLES.get_or_init(|| {
-        combined_full(&MAIN_EVAL, &MAIN_EVAL)
+        combined_full()
             .iter()
             .map(|f| {
                 let hot = Combined {
@@ -397,33 +397,8 @@ fn combined_tables() -> &'static (Vec<Combined>, Vec<CombinedRest>) {
     })
 }
 
-/// The evaluation's value pairs and threats of four line patterns under renju ([`combined`]'s
-/// first part with the renju evaluations): for black's cells (`[0]`: their values when black is to
-/// move from [`RENJU_BLACK_EVAL`], when it waits from [`RENJU_WHITE_EVAL`]) and for white's (`[1]`).
-fn renju_combined() -> &'static [Vec<Combined>; 2] {
-    static TABLES: OnceLock<[Vec<Combined>; 2]> = OnceLock::new();
-    TABLES.get_or_init(|| {
-        let hot = |move_model: &EvalModel, wait_model: &EvalModel| {
-            combined_full(move_model, wait_model)
-                .iter()
-                .map(|f| Combined {
-                    threat: f.threat,
-                    eval_move: f.eval_move,
-                    eval_wait: f.eval_wait,
-                })
-                .collect()
-        };
-        [
-            hot(&RENJU_BLACK_EVAL, &RENJU_WHITE_EVAL),
-            hot(&RENJU_WHITE_EVAL, &RENJU_BLACK_EVAL),
-        ]
-    })
-}
-
-/// Everything four line patterns make of a cell, for [`combined`] and [`combined_rest`]: the
-/// evaluation's value when the cell's colour is to move from the weights of `move_model` (the
-/// evaluation used when that colour is to move), when it waits from `wait_model`'s.
-fn combined_full(move_model: &EvalModel, wait_model: &EvalModel) -> Vec<CombinedFull> {
+/// Everything four line patterns make of a cell, for [`combined`] and [`combined_rest`].
+fn combined_full() -> Vec<CombinedFull> {
     {
         let all = [
             Line::Dead,
@@ -440,14 +415,10 @@ fn combined_full(move_model: &EvalModel, wait_model: &EvalModel) -> Vec<Combined
             Line::F4,
             Line::F5,
         ];
-        // The fitted combinations' own weights, by combination key: when the cell's colour is to
-        // move (`move_model`'s) and when it waits (`wait_model`'s).
+        // The fitted combinations' own weights, by combination key.
         let mut residuals = vec![(0, 0); COMBINATION_KEYS];
-        for &(key, own_move, _) in move_model.combinations.iter() {
-            residuals[key as usize].0 = own_move as i32;
-        }
-        for &(key, _, own_wait) in wait_model.combinations.iter() {
-            residuals[key as usize].1 = own_wait as i32;
+        for &(key, own_move, own_wait) in EVAL_COMBINATIONS.iter() {
+            residuals[key as usize] = (own_move as i32, own_wait as i32);
         }
         // The fitted move-ordering values, by combination key.
         let mut order = vec![(0, 0); COMBINATION_KEYS];
@@ -474,8 +445,8 @@ fn combined_full(move_model: &EvalModel, wait_model: &EvalModel) -> Vec<Combined
                         t.push(CombinedFull {
                             threat,
                             value: narrow(v),
-                            eval_move: narrow(side(&move_model.weights[F_MOVE..]) + own_move),
-                            eval_wait: narrow(side(&wait_model.weights[F_WAIT..]) + own_wait),
+                            eval_move: narrow(side(&EVAL_WEIGHTS[F_MOVE..]) + own_move),
+                            eval_wait: narrow(side(&EVAL_WEIGHTS[F_WAIT..]) + own_wait),
                             order_move: order[key].0 + ORDER_THREAT_MOVE[threat as usize],
                             order_wait: order[key].1 + ORDER_THREAT_WAIT[threat as usize],
                         });
@@ -554,36 +525,6 @@ const THREAT_VALUE: [i32; THREATS] = [0, 0, 0, 4, 6, 8, 14, 30, 6, 18, 40, 60, 0
 // pair for each colour: what it adds when that colour is to move and when it waits); the threat
 // bits come from the threat counts, their weights summed once into a table of all 4,096 pairs.
 use super::eval_weights::{EVAL_COMBINATIONS, EVAL_SHIFT, EVAL_WEIGHTS};
-use super::eval_weights_renju::{
-    RENJU_BLACK_COMBINATIONS, RENJU_BLACK_WEIGHTS, RENJU_WHITE_COMBINATIONS, RENJU_WHITE_WEIGHTS,
-};
-
-/// One fitted evaluation: its dense weights (the layout above) and its combinations' own weights.
-pub struct EvalModel {
-    /// The weights of the dense features.
-    pub weights: &'static [i32; EVAL_FEATURES],
-    /// The combinations' own weights: `(key, when to move, when waiting)`.
-    pub combinations: &'static [(u16, i16, i16)],
-}
-
-/// The evaluation of freestyle and standard, for both sides (`super::eval_weights`).
-pub static MAIN_EVAL: EvalModel = EvalModel {
-    weights: &EVAL_WEIGHTS,
-    combinations: &EVAL_COMBINATIONS,
-};
-
-/// Renju's evaluation when black is to move (`super::eval_weights_renju`: fitted to Rapfi's
-/// renju values of positions with black to move; "the side to move" is black in it).
-pub static RENJU_BLACK_EVAL: EvalModel = EvalModel {
-    weights: &RENJU_BLACK_WEIGHTS,
-    combinations: &RENJU_BLACK_COMBINATIONS,
-};
-
-/// Renju's evaluation when white is to move.
-pub static RENJU_WHITE_EVAL: EvalModel = EvalModel {
-    weights: &RENJU_WHITE_WEIGHTS,
-    combinations: &RENJU_WHITE_COMBINATIONS,
-};
 use super::order_weights::{
     ORDER_COMBINATIONS, ORDER_THREAT_MOVE, ORDER_THREAT_PAIR, ORDER_THREAT_WAIT,
 };
@@ -658,21 +599,16 @@ fn bit_features(me: usize, opp: usize, f: &mut [i32]) {
     debug_assert_eq!(k, EVAL_FEATURES);
 }
 
-/// `threat_table(model)[me << 6 | opp]`: the weighted threat-bit features of each pair of sides'
-/// bits, by `model`'s weights (made once per model).
-fn threat_table(model: &'static EvalModel) -> &'static [i32] {
-    static TABLES: [OnceLock<Vec<i32>>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    let which = [&MAIN_EVAL, &RENJU_BLACK_EVAL, &RENJU_WHITE_EVAL]
-        .iter()
-        .position(|&m| std::ptr::eq(m, model))
-        .expect("one of the evaluations");
-    TABLES[which].get_or_init(|| {
+/// `THREAT_TABLE[me << 6 | opp]`: the weighted threat-bit features of each pair of sides' bits.
+fn threat_table() -> &'static [i32] {
+    static TABLE: OnceLock<Vec<i32>> = OnceLock::new();
+    TABLE.get_or_init(|| {
         let mut f = [0; EVAL_FEATURES];
         (0..1 << (2 * BITS))
             .map(|m| {
                 bit_features(m >> BITS, m & ((1 << BITS) - 1), &mut f);
                 (F_BITS..EVAL_FEATURES)
-                    .map(|k| f[k] * model.weights[k])
+                    .map(|k| f[k] * EVAL_WEIGHTS[k])
                     .sum()
             })
             .collect()
@@ -777,13 +713,8 @@ pub struct PatternBoard {
     reach: isize,
     combined: &'static [Combined],
     combined_rest: &'static [CombinedRest],
-    /// Under renju, [`renju_combined`] by colour (black's, white's), read instead of `combined`
-    /// for the evaluation's value pairs.
-    renju_combined: Option<[&'static [Combined]; 2]>,
-    /// The evaluation used when each colour is to move: [`MAIN_EVAL`] but under renju.
-    model: [&'static EvalModel; 2],
-    /// [`threat_table`] of each colour's `model`.
-    threat_table: [&'static [i32]; 2],
+    /// [`threat_table`].
+    threat_table: &'static [i32],
     /// Under renju: black's colour and the renju board (for black's forbidden points).
     renju: Option<(usize, RenjuBoard)>,
     /// Under renju, per cell, whether it is one of black's forbidden points (as last decided).
@@ -879,11 +810,6 @@ impl PatternBoard {
                 }
             }
         }
-        let model: [&'static EvalModel; 2] = match tables.renju_black {
-            None => [&MAIN_EVAL, &MAIN_EVAL],
-            Some(0) => [&RENJU_BLACK_EVAL, &RENJU_WHITE_EVAL],
-            Some(_) => [&RENJU_WHITE_EVAL, &RENJU_BLACK_EVAL],
-        };
         let mut b = PatternBoard {
             width,
             height,
@@ -921,16 +847,7 @@ impl PatternBoard {
             reach: if freestyle { 4 } else { 5 },
             combined: combined(),
             combined_rest: combined_rest(),
-            renju_combined: tables.renju_black.map(|black| {
-                let t = renju_combined();
-                if black == 0 {
-                    [&t[0][..], &t[1][..]]
-                } else {
-                    [&t[1][..], &t[0][..]]
-                }
-            }),
-            model,
-            threat_table: model.map(threat_table),
+            threat_table: threat_table(),
             renju: tables
                 .renju_black
                 .map(|black| (black, RenjuBoard::new(width, height))),
@@ -1187,10 +1104,10 @@ impl PatternBoard {
         let me = self.to_move;
         let opp = 1 - me;
         let bits = threat_bits(&self.counts[me]) << BITS | threat_bits(&self.counts[opp]);
-        let v = self.model[me].weights[F_BIAS]
+        let v = EVAL_WEIGHTS[F_BIAS]
             + unpack(self.eval_sum[me]).0
             + unpack(self.eval_sum[opp]).1
-            + self.threat_table[me][bits];
+            + self.threat_table[bits];
         v >> EVAL_SHIFT
     }
 
@@ -1670,9 +1587,8 @@ impl PatternBoard {
     #[inline(never)]
     fn rescore_renju(&mut self, c: usize) {
         let pcode = self.state[c].pcode;
-        let tables = self.renju_combined.expect("renju's evaluation tables");
         for (p, &i) in pcode.iter().enumerate() {
-            let (mut t, mut e) = tables[p][i as usize].parts();
+            let (mut t, mut e) = self.combined[i as usize].parts();
             if self.renju.as_ref().is_some_and(|(black, _)| *black == p) {
                 // Black's forbidden point: no threat, no move.
                 let forbidden = self.decide_forbidden(c, t);
@@ -2390,22 +2306,15 @@ mod tests {
             for round in 0..30 {
                 let (mut b, _) = random_position(rule, &mut seed, 4 + round * 2);
                 for _ in 0..2 {
-                    // The evaluation of the side to move: renju's by colour, else the main one;
-                    // the side waiting's cells are weighed by the same evaluation.
-                    let model = match (rule, b.to_move()) {
-                        (Rule::Renju, 0) => &RENJU_BLACK_EVAL,
-                        (Rule::Renju, _) => &RENJU_WHITE_EVAL,
-                        _ => &MAIN_EVAL,
-                    };
                     let f = b.eval_features();
                     let mut sum: i64 = f
                         .iter()
-                        .zip(model.weights.iter())
+                        .zip(EVAL_WEIGHTS.iter())
                         .map(|(&x, &w)| x as i64 * w as i64)
                         .sum();
                     for (k, n) in b.eval_combinations() {
                         let (key, side) = (k / 2, k % 2);
-                        for &(c, own_move, own_wait) in model.combinations.iter() {
+                        for &(c, own_move, own_wait) in EVAL_COMBINATIONS.iter() {
                             if c as usize == key {
                                 let w = if side == 0 { own_move } else { own_wait };
                                 sum += n as i64 * w as i64;
