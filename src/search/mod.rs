@@ -237,3 +237,38 @@ pub fn map_stdin_lines(f: impl Fn(&str) -> Option<String>) {
         eprintln!("{skipped} of {read} lines skipped");
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rule::Rule;
+
+    #[test]
+    fn eval_features_are_counted_under_the_rule() {
+        // Black two stones on row 7 and two on column 7 around the empty centre, white's four in
+        // the corners: the centre makes two open threes, a double three, forbidden to black under
+        // renju, where it counts for nothing; under freestyle it is black's best cell.
+        let moves = [
+            (6, 7),
+            (0, 0),
+            (8, 7),
+            (0, 14),
+            (7, 6),
+            (14, 0),
+            (7, 8),
+            (14, 14),
+        ];
+        let b = board_under(15, Rule::Renju, &moves).unwrap();
+        assert!(b.forbidden(0, b.index(7, 7)));
+        let free = eval_features(15, Rule::Freestyle, &moves).unwrap();
+        let renju = eval_features(15, Rule::Renju, &moves).unwrap();
+        assert_ne!(free.dense, renju.dense);
+        assert_ne!(free.combinations, renju.combinations);
+        // The freestyle board as before: `board_after` is freestyle.
+        assert_eq!(
+            board_after(15, &moves).unwrap().eval_features().to_vec(),
+            free.dense
+        );
+        assert!(eval_features(15, Rule::Renju, &[(7, 7), (7, 7)]).is_none());
+    }
+}
