@@ -5,13 +5,16 @@ round, `docs/search.md`): Rapfi with more nodes on chosen positions of the games
     python3 scripts/game_review.py missed --games DIR --rule 4 --nodes 200000 > missed.txt
     python3 scripts/diag/renju_turns.py white missed.txt --nodes 3000000
     python3 scripts/diag/renju_turns.py black missed.txt --nodes 3000000 --moves 8
+    python3 scripts/diag/renju_turns.py opening missed.txt --nodes 3000000
 
 `white`: in each game we lost as white, the position before our move that came just before the
 first one `missed` proved lost: is it lost already (Rapfi's value with `--nodes`)? A loss proved
 there too was no blunder of that move's.
 `black`: in each game we lost as black, the positions before our first `--moves` moves after the
 opening (up to the first proved lost): the first where Rapfi proves a win for black, a win we let
-slip. `--part K --parts N`: every N-th game from the K-th, to run N processes side by side.
+slip.
+`opening`: in each game we lost as white, the position before our first move: lost already?
+`--part K --parts N`: every N-th game from the K-th, to run N processes side by side.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ LINE_RE = re.compile(r"(\S+): ours (black|white), .*first loss \((\d+), '([^']+)
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("colour", choices=["white", "black"])
+    p.add_argument("what", choices=["white", "black", "opening"])
     p.add_argument("missed", help="game_review.py missed's output")
     p.add_argument("--rapfi", default="/tmp/rapfi/build/pbrain-rapfi")
     p.add_argument("--nodes", type=int, default=3_000_000)
@@ -43,7 +46,8 @@ def main():
         lines = f.readlines()
     for line in lines:
         m = LINE_RE.match(line)
-        if not m or m.group(2) != args.colour:
+        colour = "black" if args.what == "black" else "white"
+        if not m or m.group(2) != colour:
             continue
         k += 1
         if k % args.parts != args.part:
@@ -54,7 +58,12 @@ def main():
         e = rapfi_for(engines, args.rapfi, size, 4)
         if new:
             limit_nodes(e, args.nodes)
-        if args.colour == "white":
+        if args.what == "opening":
+            first = opening if opening % 2 == 1 else opening + 1
+            v = search_value(e, moves[:first])
+            print(f"{path}: opening {opening}, first loss offset {n_loss - opening}, at our first "
+                  f"move: {v} at {args.nodes} nodes", flush=True)
+        elif args.what == "white":
             prev = n_loss - 2
             if prev < opening:
                 print(f"{path}: first loss at our first move (n {n_loss})", flush=True)
