@@ -25,7 +25,8 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from rapfi_static import limit_nodes, rapfi_for, read_game, search_value  # noqa: E402
+from game_review import searching_rapfi  # noqa: E402
+from rapfi_static import read_game, search_value  # noqa: E402
 
 LINE_RE = re.compile(r"(\S+): ours (black|white), .*first loss \((\d+), '([^']+)'\)")
 
@@ -40,6 +41,7 @@ def main():
     p.add_argument("--part", type=int, default=0)
     p.add_argument("--parts", type=int, default=1)
     args = p.parse_args()
+    args.rule = 4
     engines: dict = {}
     k = -1
     with open(args.missed, encoding="utf-8") as f:
@@ -54,10 +56,7 @@ def main():
             continue
         path, n_loss = m.group(1), int(m.group(3))
         size, moves, opening, _ = read_game(path, 4)
-        new = size not in engines
-        e = rapfi_for(engines, args.rapfi, size, 4)
-        if new:
-            limit_nodes(e, args.nodes)
+        e = searching_rapfi(engines, args, size)
         if args.what == "opening":
             first = opening if opening % 2 == 1 else opening + 1
             v = search_value(e, moves[:first])
