@@ -16,14 +16,14 @@ sys.path.insert(0, os.path.dirname(__file__))
 from match import read_openings  # noqa: E402
 
 
-def run(command, size, stones, ms, threads=1, max_depth=None):
+def run(command, size, stones, ms, threads=1, max_depth=None, rule=0):
     argv = shlex.split(command)
     exe = os.path.abspath(argv[0]) if os.sep in argv[0] else argv[0]
     argv[0] = exe
     env = dict(os.environ, TICTACTOE_SEARCH_STATS="1")
     n = len(stones)
     lines = [f"START {size}", f"INFO timeout_turn {ms}", "INFO timeout_match 0",
-             f"INFO max_memory {32 << 20}", "INFO rule 0", f"INFO thread_num {threads}"]
+             f"INFO max_memory {32 << 20}", f"INFO rule {rule}", f"INFO thread_num {threads}"]
     if max_depth:
         lines += [f"INFO max_depth {max_depth}"]
     lines += ["BOARD"]
@@ -67,12 +67,13 @@ def main():
     p.add_argument("--count", type=int, default=6)
     p.add_argument("--threads", type=int, default=1)
     p.add_argument("--max-depth", type=int)
+    p.add_argument("--rule", type=int, default=0, help="INFO rule: 0 freestyle, 1 standard, 4 renju")
     args = p.parse_args()
     if args.max_depth:
         args.turn_ms = 60000
     openings = read_openings(args.openings, args.size)[: args.count]
     for e in args.engine:
-        rows = [run(e, args.size, o.stones, args.turn_ms, args.threads, args.max_depth)
+        rows = [run(e, args.size, o.stones, args.turn_ms, args.threads, args.max_depth, args.rule)
                 for o in openings]
         rows = [r for r in rows if r]
         if not rows:
