@@ -35,13 +35,14 @@ def run(command, size, stones, ms, threads=1, max_depth=None, rule=0):
     import time
     p.stdin.write("\n".join(lines) + "\n")
     p.stdin.flush()
-    out = ""
+    out, move = "", None
     while True:
         line = p.stdout.readline()
         if not line:
             break
         out += line
         if re.match(r"^\s*\d+\s*,\s*\d+\s*$", line):
+            move = line.strip().replace(" ", "")
             break
     time.sleep(0.05)
     p.stdin.write("END\n")
@@ -51,10 +52,10 @@ def run(command, size, stones, ms, threads=1, max_depth=None, rule=0):
     m = re.search(r"Depth (\d+)-(\d+) \| Eval (-?\d+) \| Node (\d+)K? \| Time (\d+)ms", out)
     if m:
         nodes = int(m.group(4)) * (1000 if "K | Time" in out else 1)
-        return int(m.group(1)), int(m.group(2)), nodes, int(m.group(5))
+        return int(m.group(1)), int(m.group(2)), nodes, int(m.group(5)), move
     m = re.search(r"stats depth (\d+) seldepth (\d+) nodes (\d+) ms (\d+)", err)
     if m:
-        return int(m.group(1)), int(m.group(2)), int(m.group(3)), int(m.group(4))
+        return int(m.group(1)), int(m.group(2)), int(m.group(3)), int(m.group(4)), move
     return None
 
 
@@ -67,6 +68,8 @@ def main():
     p.add_argument("--count", type=int, default=6)
     p.add_argument("--threads", type=int, default=1)
     p.add_argument("--max-depth", type=int)
+    p.add_argument("--each", action="store_true",
+                   help="a line a position: depth, nodes, ms and the move (two builds' trees compared)")
     p.add_argument("--rule", type=int, default=0, help="INFO rule: 0 freestyle, 1 standard, 4 renju")
     args = p.parse_args()
     if args.max_depth:
@@ -75,6 +78,10 @@ def main():
     for e in args.engine:
         rows = [run(e, args.size, o.stones, args.turn_ms, args.threads, args.max_depth, args.rule)
                 for o in openings]
+        if args.each:
+            for k, r in enumerate(rows):
+                if r:
+                    print(f"{e}: position {k + 1}: depth {r[0]} nodes {r[2]} ms {r[3]} move {r[4]}")
         rows = [r for r in rows if r]
         if not rows:
             print(f"{e}: no figures")

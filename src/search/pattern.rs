@@ -305,12 +305,23 @@ fn exact_table(exact: [bool; 2]) -> &'static [[Line; 2]] {
 /// six or more.
 fn makes_overline(key: u32, colour: usize) -> bool {
     let own = colour as u32 + 1;
-    let run = |slots: &mut dyn Iterator<Item = u32>| {
-        slots
-            .take_while(|&slot| (key >> (2 * slot)) & 3 == own)
-            .count()
-    };
-    1 + run(&mut (0..5).rev()) + run(&mut (5..10)) >= 6
+    let is_own = |slot: u32| (key >> (2 * slot)) & 3 == own;
+    // The run through the centre: slots 4, 3, … below it, 5, 6, … above it.
+    let mut run = 1;
+    let mut slot = 4;
+    while run < 6 && is_own(slot) {
+        run += 1;
+        if slot == 0 {
+            break;
+        }
+        slot -= 1;
+    }
+    let mut slot = 5;
+    while run < 6 && slot < 10 && is_own(slot) {
+        run += 1;
+        slot += 1;
+    }
+    run >= 6
 }
 
 /// The threat of four line patterns together.
@@ -717,25 +728,26 @@ pub struct PatternBoard {
     threat_table: &'static [i32],
     /// Under renju: black's colour and the renju board (for black's forbidden points).
     renju: Option<(usize, RenjuBoard)>,
-    /// Under renju, per cell, whether it is one of black's forbidden points (as last decided).
-    forbidden: Vec<bool>,
     /// Under renju, the empty cells where black's patterns make at least two threes or fours
     /// (no five): their forbidden points can change with any stone nearby (a double three's
     /// threes depend on their straight-four points), so they are decided again after every move.
     /// `in_doubtful[c]`: the position of `c` in `doubtful`, or `u16::MAX`.
     doubtful: Vec<u16>,
     in_doubtful: Vec<u16>,
-    /// Outside renju, what each move changed, so that [`PatternBoard::unmake`] restores it rather
-    /// than computing it again: per move a [`Frame`], per changed cell a [`Saved`].
+    /// What each move changed, so that [`PatternBoard::unmake`] restores it rather than computing
+    /// it again: per move a [`Frame`], per changed cell a [`Saved`] (under renju, the doubtful
+    /// cells as they were too).
     frames: Vec<Frame>,
     saved: Vec<Saved>,
+    saved_doubtful: Vec<u16>,
 }
 
-/// The board's totals before a move (outside renju), and where its changed cells start in
-/// `PatternBoard::saved`.
+/// The board's totals before a move, and where its changed cells start in `PatternBoard::saved`
+/// (and, under renju, its doubtful cells in `PatternBoard::saved_doubtful`).
 #[derive(Clone)]
 struct Frame {
     saved: u32,
+    doubtful: u32,
     counts: [[u16; THREATS]; 2],
     eval_sum: [i64; 2],
 }
@@ -752,6 +764,9 @@ struct CellState {
     /// `((l₀·13 + l₁)·13 + l₂)·13 + l₃`), kept with the patterns.
     pcode: [u16; 2],
     threat: [Threat; 2],
+    /// Under renju, whether the cell is one of black's forbidden points (as last decided; in the
+    /// state so that it is saved and restored with it).
+    forbidden: bool,
 }
 
 /// An empty cell's state before a move changed it.
@@ -761,9 +776,8 @@ struct Saved {
     state: CellState,
 }
 
-/// What [`PatternBoard::touch_within`] does besides changing the line keys.
-const TOUCH_REFRESH: u8 = 0;
-/// Refreshes the changed cells after saving them.
+/// What [`PatternBoard::touch_within`] does besides changing the line keys: refreshes the changed
+/// cells after saving them.
 const TOUCH_SAVE: u8 = 1;
 /// Changes the line keys only (the cells are restored from their saved state).
 const TOUCH_KEYS: u8 = 2;
@@ -823,6 +837,7 @@ impl PatternBoard {
                     lines: [[Line::Dead; 4]; 2],
                     pcode: [0; 2],
                     threat: [Threat::None; 2],
+                    forbidden: false,
                 };
                 size
             ],
@@ -851,11 +866,11 @@ impl PatternBoard {
             renju: tables
                 .renju_black
                 .map(|black| (black, RenjuBoard::new(width, height))),
-            forbidden: vec![false; size],
             doubtful: Vec::new(),
             in_doubtful: vec![u16::MAX; size],
             frames: Vec::new(),
             saved: Vec::new(),
+            saved_doubtful: Vec::new(),
         };
         for i in 0..b.real.len() {
             let c = b.real[i] as usize;
@@ -1448,19 +1463,17 @@ impl PatternBoard {
     }
 
     /// Recomputes the line pattern of empty cell `c` in direction `d` only, from its line table
-    /// `index`, then its threats.
+    /// `index`, then its threats (saving the cell first when anything changes).
     #[inline]
-    fn refresh_dir_at<const SAVE: bool>(&mut self, c: usize, d: usize, index: usize) {
+    fn refresh_dir_at(&mut self, c: usize, d: usize, index: usize) {
         let l = self.line_table[index];
         if self.state[c].lines[0][d] == l[0]
             && self.state[c].lines[1][d] == l[1]
-            && self.renju.is_none()
+            && (self.renju.is_none() || !self.overline_changed(c))
         {
             return;
         }
-        if SAVE {
-            self.save(c);
-        }
+        self.save(c);
         let mut pcode = self.state[c].pcode;
         let mut changed = [false; 2];
         for (p, &line) in l.iter().enumerate() {
@@ -1471,7 +1484,7 @@ impl PatternBoard {
         }
         self.state[c].pcode = pcode;
         if self.renju.is_some() {
-            self.rescore_renju(c);
+            self.refresh_renju(c, changed, pcode);
             return;
         }
         // The new codes passed on, not read back: a read of both just after two separate
@@ -1482,6 +1495,20 @@ impl PatternBoard {
                 self.rescore_colour(c, p, pcode[p]);
             }
         }
+    }
+
+    /// [`PatternBoard::refresh_dir_at`]'s end under renju: white has no forbidden points (as under
+    /// freestyle); black's doubtful cells are decided after the move ([`PatternBoard::redecide`]).
+    #[inline(never)]
+    fn refresh_renju(&mut self, c: usize, changed: [bool; 2], pcode: [u16; 2]) {
+        let Some((black, _)) = self.renju else {
+            return;
+        };
+        let white = 1 - black;
+        if changed[white] {
+            self.rescore_colour(c, white, pcode[white]);
+        }
+        self.rescore_black(c, black, pcode[black], false);
     }
 
     /// Keeps empty cell `c`'s patterns, threats and values for [`PatternBoard::unmake`].
@@ -1502,12 +1529,11 @@ impl PatternBoard {
     /// Under renju, whether a black stone on empty cell `c`, whose threat by the patterns is `t`,
     /// is a forbidden point: only where the patterns allow it (an overline through `c`, or at
     /// least two threes or fours by the patterns, and no five) is the renju detector asked.
-    fn decide_forbidden(&mut self, c: usize, t: Threat) -> bool {
+    /// `doubtful`: whether `t` is at least two threes or fours and no five.
+    fn decide_forbidden(&mut self, c: usize, t: Threat, doubtful: bool) -> bool {
         let Some((black, _)) = self.renju else {
             return false;
         };
-        let doubtful = t != Threat::Five && t >= Threat::Flex3x2;
-        self.set_doubtful(c, doubtful);
         let maybe =
             doubtful || t != Threat::Five && (0..4).any(|d| makes_overline(self.keys[c][d], black));
         if !maybe {
@@ -1516,7 +1542,25 @@ impl PatternBoard {
         let (col, row) = self.coords(c);
         let cell = row * self.width + col + 1;
         let renju = &mut self.renju.as_mut().expect("renju").1;
-        renju.forbidden(cell).is_some()
+        // Black stones lie on two of the cell's lines (or five on one): the detector's own
+        // filter for that is left out.
+        renju.forbidden_unfiltered(cell).is_some()
+    }
+
+    /// Under renju, with empty cell `c`'s line patterns unchanged by a move, whether its forbidden
+    /// point must still be decided again: its threats are the same, so only an overline can
+    /// have come or gone (a doubtful cell is decided again after the move anyway).
+    #[inline(never)]
+    fn overline_changed(&self, c: usize) -> bool {
+        let Some((black, _)) = self.renju else {
+            return false;
+        };
+        if self.in_doubtful[c] != u16::MAX {
+            return false;
+        }
+        let (t, _) = self.combined[self.state[c].pcode[black] as usize].parts();
+        let overline = t != Threat::Five && (0..4).any(|d| makes_overline(self.keys[c][d], black));
+        overline != self.state[c].forbidden
     }
 
     /// Puts cell `c` into the doubtful cells (`true`) or takes it out.
@@ -1535,7 +1579,7 @@ impl PatternBoard {
         }
     }
 
-    /// Under renju, decides the doubtful cells again (after a move).
+    /// Under renju, decides the doubtful cells again (after a move; each saved first).
     fn redecide(&mut self) {
         if self.renju.is_none() {
             return;
@@ -1543,6 +1587,7 @@ impl PatternBoard {
         let mut i = 0;
         while i < self.doubtful.len() {
             let c = self.doubtful[i] as usize;
+            self.save(c);
             self.rescore(c);
             // A cell that is doubtful no more left the list, another took its place.
             if self.in_doubtful[c] != u16::MAX {
@@ -1586,25 +1631,35 @@ impl PatternBoard {
     /// [`PatternBoard::rescore`] under renju: a black forbidden point is no threat and no move.
     #[inline(never)]
     fn rescore_renju(&mut self, c: usize) {
+        let Some((black, _)) = self.renju else {
+            return;
+        };
         let pcode = self.state[c].pcode;
-        for (p, &i) in pcode.iter().enumerate() {
-            let (mut t, mut e) = self.combined[i as usize].parts();
-            if self.renju.as_ref().is_some_and(|(black, _)| *black == p) {
-                // Black's forbidden point: no threat, no move.
-                let forbidden = self.decide_forbidden(c, t);
-                self.forbidden[c] = forbidden;
-                if forbidden {
-                    (t, e) = (Threat::None, 0);
-                }
-            }
-            self.set_colour(c, p, t, e);
+        self.rescore_colour(c, 1 - black, pcode[1 - black]);
+        self.rescore_black(c, black, pcode[black], true);
+    }
+
+    /// Under renju, black's threat and value pair at empty cell `c` from its combination code
+    /// `i`: none on a forbidden point. A doubtful cell (at least two threes or fours by the
+    /// patterns, and no five) is decided by the renju detector if `decide`, else counted as
+    /// allowed until [`PatternBoard::redecide`] decides it after the move.
+    #[inline(never)]
+    fn rescore_black(&mut self, c: usize, black: usize, i: u16, decide: bool) {
+        let (mut t, mut e) = self.combined[i as usize].parts();
+        let doubtful = t != Threat::Five && t >= Threat::Flex3x2;
+        self.set_doubtful(c, doubtful);
+        let forbidden = (decide || !doubtful) && self.decide_forbidden(c, t, doubtful);
+        self.state[c].forbidden = forbidden;
+        if forbidden {
+            (t, e) = (Threat::None, 0);
         }
+        self.set_colour(c, black, t, e);
     }
 
     /// Takes empty cell `c` out of the counts and the value sums.
     #[inline]
     fn uncount(&mut self, c: usize) {
-        self.forbidden[c] = false;
+        self.state[c].forbidden = false;
         if self.renju.is_some() {
             self.set_doubtful(c, false);
         }
@@ -1617,8 +1672,8 @@ impl PatternBoard {
     }
 
     /// Updates the line keys of the cells within four of `c` on its lines with `code` XOR-ed in
-    /// (`c`'s stone put or taken), and, unless `MODE` is [`TOUCH_KEYS`], refreshes the empty ones
-    /// (saving them first under [`TOUCH_SAVE`]).
+    /// (`c`'s stone put or taken), and under [`TOUCH_SAVE`] saves and refreshes the empty ones
+    /// whose patterns changed.
     #[inline]
     fn touch<const MODE: u8>(&mut self, c: usize, code: u32) {
         // The reach as a constant, so that the loops unroll (four under freestyle).
@@ -1647,18 +1702,14 @@ impl PatternBoard {
                     }
                     let key = self.keys[q][d] ^ (code << (2 * slot));
                     self.keys[q][d] = key;
-                    if MODE != TOUCH_KEYS && self.stones[q] == EMPTY {
+                    if MODE == TOUCH_SAVE && self.stones[q] == EMPTY {
                         // The line table's index with the reach's constant shift and mask.
                         let index = if REACH_K == 4 {
                             (key >> 2) & 0xFFFF
                         } else {
                             key & 0xF_FFFF
                         };
-                        if MODE == TOUCH_SAVE {
-                            self.refresh_dir_at::<true>(q, d, index as usize);
-                        } else {
-                            self.refresh_dir_at::<false>(q, d, index as usize);
-                        }
+                        self.refresh_dir_at(q, d, index as usize);
                     }
                 }
             }
@@ -1678,7 +1729,7 @@ impl PatternBoard {
     /// its forbidden points (as decided at the cell's last change).
     #[inline]
     pub fn forbidden(&self, p: usize, c: usize) -> bool {
-        self.forbidden[c] && self.renju.as_ref().is_some_and(|&(black, _)| black == p)
+        self.state[c].forbidden && self.renju.as_ref().is_some_and(|&(black, _)| black == p)
     }
 
     /// Whether colour `p`, to answer the other's one five, may not block it: under renju, `p` is
@@ -1695,22 +1746,22 @@ impl PatternBoard {
     pub fn make(&mut self, c: usize) {
         debug_assert_eq!(self.stones[c], EMPTY);
         let p = self.to_move;
-        if self.renju.is_none() {
-            // What the move changes is kept for `unmake`.
-            self.frames.push(Frame {
-                saved: self.saved.len() as u32,
-                counts: self.counts,
-                eval_sum: self.eval_sum,
-            });
-            self.save(c);
-            self.uncount(c);
-            self.stones[c] = p as u8;
-            self.touch::<TOUCH_SAVE>(c, p as u32 + 1);
-        } else {
-            self.uncount(c);
-            self.stones[c] = p as u8;
+        // What the move changes is kept for `unmake`.
+        self.frames.push(Frame {
+            saved: self.saved.len() as u32,
+            doubtful: self.saved_doubtful.len() as u32,
+            counts: self.counts,
+            eval_sum: self.eval_sum,
+        });
+        self.save(c);
+        if self.renju.is_some() {
+            self.saved_doubtful.extend_from_slice(&self.doubtful);
             self.put_renju(c, Some(p));
-            self.touch::<TOUCH_REFRESH>(c, p as u32 + 1);
+        }
+        self.uncount(c);
+        self.stones[c] = p as u8;
+        self.touch::<TOUCH_SAVE>(c, p as u32 + 1);
+        if self.renju.is_some() {
             self.redecide();
         }
         // The candidates as they were are kept for `unmake` (a few words, against a count per
@@ -1732,23 +1783,32 @@ impl PatternBoard {
         let c = c as usize;
         let p = self.stones[c] as usize;
         self.stones[c] = EMPTY;
-        if self.renju.is_none() {
-            // The line keys change back; the cells' patterns, threats and values and the totals
-            // are restored as they were.
-            self.touch::<TOUCH_KEYS>(c, p as u32 + 1);
-            let frame = self.frames.pop().expect("a frame for each move");
-            for s in self.saved.drain(frame.saved as usize..) {
-                self.state[s.cell as usize] = s.state;
-            }
-            self.counts = frame.counts;
-            self.eval_sum = frame.eval_sum;
-        } else {
+        // The line keys change back; the cells' patterns, threats, values and forbidden points
+        // and the totals are restored as they were (latest first: under renju a cell can be saved
+        // twice in a move, touched and then decided again).
+        if self.renju.is_some() {
             self.put_renju(c, None);
-            self.touch::<TOUCH_REFRESH>(c, p as u32 + 1);
-            self.counts[0][Threat::None as usize] += 1;
-            self.counts[1][Threat::None as usize] += 1;
-            self.refresh(c);
-            self.redecide();
+        }
+        self.touch::<TOUCH_KEYS>(c, p as u32 + 1);
+        let frame = self.frames.pop().expect("a frame for each move");
+        for s in self.saved.drain(frame.saved as usize..).rev() {
+            self.state[s.cell as usize] = s.state;
+        }
+        self.counts = frame.counts;
+        self.eval_sum = frame.eval_sum;
+        if self.renju.is_some() {
+            for &q in &self.doubtful {
+                self.in_doubtful[q as usize] = u16::MAX;
+            }
+            self.doubtful.clear();
+            for (i, q) in self
+                .saved_doubtful
+                .drain(frame.doubtful as usize..)
+                .enumerate()
+            {
+                self.in_doubtful[q as usize] = i as u16;
+                self.doubtful.push(q);
+            }
         }
         self.empty[c / 64] |= 1 << (c % 64);
         let words = self.candidates.len();
@@ -2232,6 +2292,111 @@ mod tests {
     }
 
     #[test]
+    fn renju_an_overline_point_made_by_a_stone_that_leaves_its_patterns_alone() {
+        // Black X X _ X c X X | white: on c black makes no five (the gap filled is an overline,
+        // the other end is white's), so no four. A black stone in the gap makes c an overline
+        // point, and black's line pattern at c stays what it was: the point must still be told.
+        let mut b = PatternBoard::with_rule(15, 15, RuleTables::of(Rule::Renju, 0)).unwrap();
+        let c = b.index(7, 7);
+        for (x, y) in [
+            (3, 7),
+            (10, 7),
+            (4, 7),
+            (0, 0),
+            (6, 7),
+            (14, 0),
+            (8, 7),
+            (0, 14),
+            (9, 7),
+            (14, 14),
+        ] {
+            b.make(b.index(x, y));
+        }
+        assert!(!b.forbidden(0, c));
+        let before = b.line(0, c, 0);
+        b.make(b.index(5, 7));
+        assert_eq!(b.line(0, c, 0), before, "black's pattern at c is unchanged");
+        assert!(b.forbidden(0, c), "c is an overline point");
+        b.unmake();
+        assert!(!b.forbidden(0, c));
+    }
+
+    #[test]
+    fn renju_moves_taken_back_restore_every_cell() {
+        // A search's walk under renju: moves made and taken back in runs, from random positions
+        // dense with black threes; at each stop every empty cell (patterns, threats, values,
+        // forbidden point), the totals and the doubtful cells are those of a board that only
+        // made the moves, and the forbidden points those of the renju detector.
+        let g = Geometry::new(15, 15, 5).unwrap();
+        let tables = RuleTables::of(Rule::Renju, 0);
+        let mut seed = 88u64;
+        let mut checked = 0;
+        let mut forbidden_seen = 0;
+        for round in 0..60 {
+            let (mut b, _) = random_position(Rule::Renju, &mut seed, 10 + round % 30);
+            let base = b.stones();
+            for _ in 0..200 {
+                // Deeper or back, as a search goes.
+                if b.stones() > base && (b.stones() - base >= 12 || splitmix(&mut seed) % 5 < 2) {
+                    b.unmake();
+                } else {
+                    let p = b.to_move();
+                    let cells: Vec<usize> = b
+                        .cells()
+                        .iter()
+                        .map(|&c| c as usize)
+                        .filter(|&c| b.stone(c) == EMPTY && !b.forbidden(p, c))
+                        .filter(|&c| b.threat(p, c) != Threat::Five)
+                        .filter(|&c| {
+                            let (x, y) = b.coords(c);
+                            (2..13).contains(&x) && (2..13).contains(&y)
+                        })
+                        .collect();
+                    if cells.is_empty() {
+                        break;
+                    }
+                    b.make(cells[(splitmix(&mut seed) % cells.len() as u64) as usize]);
+                }
+                if !splitmix(&mut seed).is_multiple_of(10) {
+                    continue;
+                }
+                let mut fresh = PatternBoard::with_rule(15, 15, tables).unwrap();
+                let mut sets = [CellSet::EMPTY, CellSet::EMPTY];
+                for k in 0..b.stones() {
+                    let c = b.moves[k] as usize;
+                    let (x, y) = b.coords(c);
+                    sets[k % 2].insert(g.cell(y, x));
+                    fresh.make(c);
+                }
+                assert_eq!(b.counts, fresh.counts, "round {round}");
+                assert_eq!(b.eval_sum, fresh.eval_sum, "round {round}");
+                let mut ours = b.doubtful.clone();
+                let mut theirs = fresh.doubtful.clone();
+                ours.sort_unstable();
+                theirs.sort_unstable();
+                assert_eq!(ours, theirs, "round {round}: the doubtful cells");
+                let exact = RenjuBoard::from_stones(g, &sets[0], &sets[1]).forbidden_points();
+                for &c in b.cells() {
+                    let c = c as usize;
+                    assert_eq!(b.keys[c], fresh.keys[c]);
+                    if b.stone(c) == EMPTY {
+                        assert_eq!(b.state[c], fresh.state[c], "round {round}, cell {c}");
+                        let (x, y) = b.coords(c);
+                        assert_eq!(b.forbidden(0, c), exact.contains(g.cell(y, x)));
+                        forbidden_seen += b.forbidden(0, c) as usize;
+                    }
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 500, "{checked} stops");
+        assert!(
+            forbidden_seen > 50,
+            "{forbidden_seen} forbidden points seen"
+        );
+    }
+
+    #[test]
     fn incremental_matches_fresh_under_each_rule() {
         for rule in Rule::ALL {
             let tables = RuleTables::of(rule, 1);
@@ -2292,7 +2457,10 @@ mod tests {
             assert_eq!(b.value_sum(1), empty.value_sum(1));
             assert_eq!(b.eval_sum, empty.eval_sum);
             assert_eq!(b.hash(), empty.hash());
-            assert_eq!(b.forbidden, empty.forbidden);
+            for &c in b.cells() {
+                assert_eq!(b.state[c as usize], empty.state[c as usize]);
+            }
+            assert!(b.doubtful.is_empty());
         }
     }
 
