@@ -9,6 +9,7 @@ Each engine searches the first `--count` openings of `scripts/openings-15.txt` a
 the engines taking turns, and its mean total time is printed. A change meant to make the search
 faster, not different, must give the same depth, selective depth, nodes and value on every
 position (`TICTACTOE_SEARCH_STATS=1`'s `stats` line): the script says whether it does.
+`--rule 4 --openings docs/runs/s87/openings-deep.txt` does the same under renju on a 15 x 15 set.
 """
 import argparse
 import os
@@ -24,11 +25,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 MOVE = re.compile(r"^\d+,\d+\s*$")
 
 
-def search(command: str, size: int, stones, nodes: int) -> dict:
+def search(command: str, size: int, stones, nodes: int, rule: int = 0) -> dict:
     """The `stats` fields of one search of the position `stones` (black first)."""
     n = len(stones)
     lines = [f"START {size}", f"INFO max_node {nodes}", "INFO timeout_turn 1000000",
-             "INFO timeout_match 0", f"INFO max_memory {32 << 20}", "INFO rule 0", "BOARD"]
+             "INFO timeout_match 0", f"INFO max_memory {32 << 20}", f"INFO rule {rule}", "BOARD"]
     lines += [f"{x},{y},{1 if k % 2 == n % 2 else 2}" for k, (x, y) in enumerate(stones)]
     lines.append("DONE")
     p = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -56,17 +57,20 @@ def main() -> None:
     ap.add_argument("--nodes", type=int, default=1_000_000)
     ap.add_argument("--count", type=int, default=3, help="openings of each board")
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--rule", type=int, default=0, help="INFO rule: 0 freestyle, 1 standard, 4 renju")
+    ap.add_argument("--openings", help="a 15 x 15 set to take the positions from instead")
     args = ap.parse_args()
     positions = []
-    for size in (15, 20):
-        path = os.path.join(HERE, f"openings-{size}.txt")
+    sets = ([(15, args.openings)] if args.openings else
+            [(size, os.path.join(HERE, f"openings-{size}.txt")) for size in (15, 20)])
+    for size, path in sets:
         for opening in read_openings(path, size)[:args.count]:
             positions.append((size, opening.stones))
     times = {e: [] for e in args.engine}
     trees = {}
     for _ in range(args.rounds):
         for e in args.engine:
-            runs = [search(e, size, stones, args.nodes) for size, stones in positions]
+            runs = [search(e, size, stones, args.nodes, args.rule) for size, stones in positions]
             times[e].append(sum(int(r["ms"]) for r in runs))
             trees[e] = [(r["depth"], r["seldepth"], r["nodes"], r["value"]) for r in runs]
     for e in args.engine:

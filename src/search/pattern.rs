@@ -303,25 +303,35 @@ fn exact_table(exact: [bool; 2]) -> &'static [[Line; 2]] {
 
 /// Whether a stone of `colour` at the centre of the full line key `key` makes an unbroken line of
 /// six or more.
+#[inline]
 fn makes_overline(key: u32, colour: usize) -> bool {
-    let own = colour as u32 + 1;
-    let is_own = |slot: u32| (key >> (2 * slot)) & 3 == own;
     // The run through the centre: slots 4, 3, … below it, 5, 6, … above it.
-    let mut run = 1;
-    let mut slot = 4;
-    while run < 6 && is_own(slot) {
-        run += 1;
-        if slot == 0 {
-            break;
+    1 + RUN_BELOW[colour][(key & 0x3FF) as usize] + RUN_ABOVE[colour][(key >> 10) as usize & 0x3FF]
+        >= 6
+}
+
+/// For each colour and each key of five slots (two bits each), how many of that colour's stones
+/// run unbroken from the top slot down ([`RUN_BELOW`], slots 4, 3, … of a full line key) or from
+/// the bottom slot up ([`RUN_ABOVE`], slots 5, 6, …, shifted down by five).
+static RUN_BELOW: [[u8; 1024]; 2] = [run_table(1, true), run_table(2, true)];
+static RUN_ABOVE: [[u8; 1024]; 2] = [run_table(1, false), run_table(2, false)];
+
+const fn run_table(own: u32, below: bool) -> [u8; 1024] {
+    let mut table = [0u8; 1024];
+    let mut key = 0;
+    while key < 1024 {
+        let mut run = 0;
+        while run < 5 {
+            let slot = if below { 4 - run } else { run };
+            if (key >> (2 * slot)) & 3 != own {
+                break;
+            }
+            run += 1;
         }
-        slot -= 1;
+        table[key as usize] = run as u8;
+        key += 1;
     }
-    let mut slot = 5;
-    while run < 6 && slot < 10 && is_own(slot) {
-        run += 1;
-        slot += 1;
-    }
-    run >= 6
+    table
 }
 
 /// The threat of four line patterns together.
@@ -1469,7 +1479,7 @@ impl PatternBoard {
         let l = self.line_table[index];
         if self.state[c].lines[0][d] == l[0]
             && self.state[c].lines[1][d] == l[1]
-            && (self.renju.is_none() || !self.overline_changed(c))
+            && (self.renju.is_none() || !self.black_to_move() || !self.overline_changed(c))
         {
             return;
         }
@@ -1508,7 +1518,40 @@ impl PatternBoard {
         if changed[white] {
             self.rescore_colour(c, white, pcode[white]);
         }
-        self.rescore_black(c, black, pcode[black], false);
+        if self.to_move == black {
+            self.rescore_black(c, black, pcode[black], false);
+        } else if changed[black] {
+            self.rescore_black_after_white(c, black, pcode[black]);
+        }
+        // White's stone left black's patterns at `c` as they were: its threat, its doubt and
+        // its overline too (a white stone joins no black run), so the cell stays as it is (a
+        // doubtful one is decided again after the move).
+    }
+
+    /// Whether the side to move is black under renju (during [`PatternBoard::make`], the side
+    /// making the move).
+    #[inline]
+    fn black_to_move(&self) -> bool {
+        self.renju
+            .as_ref()
+            .is_some_and(|&(black, _)| black == self.to_move)
+    }
+
+    /// [`PatternBoard::rescore_black`] after a white stone changed black's patterns at `c`: a
+    /// white stone neither makes nor breaks a black overline or five, so a cell doubtful neither
+    /// before nor now keeps its forbidden point (an overline) as it was.
+    #[inline(never)]
+    fn rescore_black_after_white(&mut self, c: usize, black: usize, i: u16) {
+        let (mut t, mut e) = self.combined[i as usize].parts();
+        let doubtful = t != Threat::Five && t >= Threat::Flex3x2;
+        if doubtful || self.in_doubtful[c] != u16::MAX {
+            self.rescore_black(c, black, i, false);
+            return;
+        }
+        if self.state[c].forbidden {
+            (t, e) = (Threat::None, 0);
+        }
+        self.set_colour(c, black, t, e);
     }
 
     /// Keeps empty cell `c`'s patterns, threats and values for [`PatternBoard::unmake`].
@@ -2332,7 +2375,7 @@ mod tests {
         let mut seed = 88u64;
         let mut checked = 0;
         let mut forbidden_seen = 0;
-        for round in 0..60 {
+        for round in 0..200 {
             let (mut b, _) = random_position(Rule::Renju, &mut seed, 10 + round % 30);
             let base = b.stones();
             for _ in 0..200 {
