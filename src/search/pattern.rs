@@ -15,9 +15,11 @@
 //! ([`crate::rule::renju`]): where a cell's patterns say it might be one (an overline through it,
 //! or at least a double three by the patterns) the renju detector decides, and a forbidden point is
 //! no threat of black's (its threat is [`Threat::None`]) and no move of black's
-//! ([`PatternBoard::forbidden`]). The decision is made again whenever a line key of the cell
-//! changes; a change farther away that alters it (a three's straight-four point becoming forbidden
-//! through its other lines) is seen at the cell's next change: the root checks its moves exactly.
+//! ([`PatternBoard::forbidden`]). The decision is made again when the cell's patterns change, when
+//! a black stone makes an overline through it, and, for a *doubtful* cell (at least two threes or
+//! fours by the patterns), after every move, since a change farther away can alter it (a three's
+//! straight-four point becoming forbidden through its other lines). A move taken back restores
+//! every cell as it was, under every rule.
 //! The four line patterns of a cell combine into its [`Threat`] for each colour (a five, an open
 //! four, a four and a three, …), counted over the board; a cell's value (the sum of its line
 //! patterns' values) adds up to the evaluation, incrementally too.
