@@ -336,6 +336,14 @@ const fn run_table(own: u32, below: bool) -> [u8; 1024] {
     table
 }
 
+/// Under renju, whether black's threat `t` on a cell makes it *doubtful*: at least two threes or
+/// fours by the patterns, and no five, so that only the renju detector can tell whether the cell is
+/// a forbidden point (and a change farther away can alter that).
+#[inline]
+fn doubtful(t: Threat) -> bool {
+    t != Threat::Five && t >= Threat::Flex3x2
+}
+
 /// The threat of four line patterns together.
 pub fn combine(lines: [Line; 4]) -> Threat {
     let mut n = [0u8; LINES];
@@ -1545,7 +1553,7 @@ impl PatternBoard {
     #[inline(never)]
     fn rescore_black_after_white(&mut self, c: usize, black: usize, i: u16) {
         let (mut t, mut e) = self.combined[i as usize].parts();
-        let doubtful = t != Threat::Five && t >= Threat::Flex3x2;
+        let doubtful = doubtful(t);
         if doubtful || self.in_doubtful[c] != u16::MAX {
             self.rescore_black(c, black, i, false);
             return;
@@ -1691,7 +1699,7 @@ impl PatternBoard {
     #[inline(never)]
     fn rescore_black(&mut self, c: usize, black: usize, i: u16, decide: bool) {
         let (mut t, mut e) = self.combined[i as usize].parts();
-        let doubtful = t != Threat::Five && t >= Threat::Flex3x2;
+        let doubtful = doubtful(t);
         self.set_doubtful(c, doubtful);
         let forbidden = (decide || !doubtful) && self.decide_forbidden(c, t, doubtful);
         self.state[c].forbidden = forbidden;
