@@ -336,12 +336,20 @@ const fn run_table(own: u32, below: bool) -> [u8; 1024] {
     table
 }
 
-/// Under renju, whether black's threat `t` on a cell makes it *doubtful*: at least two threes or
-/// fours by the patterns, and no five, so that only the renju detector can tell whether the cell is
-/// a forbidden point (and a change farther away can alter that).
+/// Under renju, whether black's threat `t` on a cell makes it *doubtful*: two open threes, a four
+/// and an open three (or two), or an open four or two fours — and so no five — so that only the
+/// renju detector can tell whether the cell is a forbidden point (and a change farther away can
+/// alter that).
+///
+/// A four alone, or with closed threes or open twos (`Block4`, `Block4Plus`), is not doubtful:
+/// the patterns are exact under renju, and its `B4` line has one cell that completes the five, so
+/// it is one four, and no other line holds a four. A renju three is a line that one stone turns
+/// into a straight four, an `F3` or `F3S` line by the patterns, and it has none (the four's own
+/// line is no three: its straight four would take five stones). So it is forbidden only if it
+/// makes an overline, which its line keys show.
 #[inline]
 fn doubtful(t: Threat) -> bool {
-    t != Threat::Five && t >= Threat::Flex3x2
+    matches!(t, Threat::Flex3x2 | Threat::Block4Flex3 | Threat::Flex4)
 }
 
 /// The threat of four line patterns together.
@@ -2372,6 +2380,40 @@ mod tests {
         assert!(b.forbidden(0, c), "c is an overline point");
         b.unmake();
         assert!(!b.forbidden(0, c));
+    }
+
+    #[test]
+    fn renju_a_cell_not_doubtful_is_forbidden_only_by_an_overline() {
+        // On random renju positions, every empty cell whose black patterns are not doubtful (and
+        // make no five) is, by the renju detector, forbidden exactly when a black stone there
+        // makes an overline: the patterns alone decide it, and no stone farther away can change
+        // that. Fours alone are met often, so the claim is tested where it matters.
+        let g = Geometry::new(15, 15, 5).unwrap();
+        let mut seed = 89u64;
+        let (mut fours, mut overlines) = (0, 0);
+        for round in 0..600 {
+            let (b, sets) = random_position(Rule::Renju, &mut seed, 12 + round % 40);
+            let mut renju = RenjuBoard::from_stones(g, &sets[0], &sets[1]);
+            for &c in b.cells() {
+                let c = c as usize;
+                if b.stone(c) != EMPTY {
+                    continue;
+                }
+                let (t, _) = b.combined[b.state[c].pcode[0] as usize].parts();
+                if doubtful(t) || t == Threat::Five {
+                    continue;
+                }
+                let (x, y) = b.coords(c);
+                let overline = (0..4).any(|d| makes_overline(b.keys[c][d], 0));
+                let answer = renju.forbidden(g.cell(y, x));
+                let expected = overline.then_some(crate::rule::Forbidden::Overline);
+                assert_eq!(answer, expected, "round {round}, ({x}, {y}), {t:?}");
+                fours += (t >= Threat::Block4) as usize;
+                overlines += overline as usize;
+            }
+        }
+        assert!(fours > 1000, "{fours} cells with one four");
+        assert!(overlines > 20, "{overlines} overlines");
     }
 
     #[test]
