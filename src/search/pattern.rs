@@ -12,14 +12,14 @@
 //! both colours, and under renju for black, exactly five (the cells at distance five tell whether a
 //! line of five would be part of an overline). Fours, threes and so on follow from "one more
 //! stone makes a five". Under renju the board also keeps black's forbidden points
-//! ([`crate::rule::renju`]): where a cell's patterns say it might be one (an overline through it,
-//! or at least a double three by the patterns) the renju detector decides, and a forbidden point is
-//! no threat of black's (its threat is [`Threat::None`]) and no move of black's
-//! ([`PatternBoard::forbidden`]). The decision is made again when the cell's patterns change, when
-//! a black stone makes an overline through it, and, for a *doubtful* cell (at least two threes or
-//! fours by the patterns), after every move, since a change farther away can alter it (a three's
-//! straight-four point becoming forbidden through its other lines). A move taken back restores
-//! every cell as it was, under every rule.
+//! ([`crate::rule::renju`]), and a forbidden point is no threat of black's (its threat is
+//! [`Threat::None`]) and no move of black's ([`PatternBoard::forbidden`]). The exact patterns
+//! count the fours, so a cell's lines decide it ([`RenjuKind`]: a double four, an overline, two
+//! fours in one line) unless it has two threes or more by the patterns: such a *doubtful* cell is
+//! decided by the renju detector, after every move, since a change farther away can alter it (a
+//! three's straight-four point becoming forbidden through its other lines). The others are decided
+//! again when their patterns change, or when a black stone makes an overline through them. A move
+//! taken back restores every cell as it was, under every rule.
 //! The four line patterns of a cell combine into its [`Threat`] for each colour (a five, an open
 //! four, a four and a three, …), counted over the board; a cell's value (the sum of its line
 //! patterns' values) adds up to the evaluation, incrementally too.
@@ -307,9 +307,15 @@ fn exact_table(exact: [bool; 2]) -> &'static [[Line; 2]] {
 /// six or more.
 #[inline]
 fn makes_overline(key: u32, colour: usize) -> bool {
-    // The run through the centre: slots 4, 3, … below it, 5, 6, … above it.
+    run_through(key, colour) >= 6
+}
+
+/// The unbroken run of `colour`'s stones a stone of its own at the centre of the full line key
+/// `key` joins, counting that stone (up to eleven).
+#[inline]
+fn run_through(key: u32, colour: usize) -> u8 {
+    // Slots 4, 3, … below the centre, 5, 6, … above it.
     1 + RUN_BELOW[colour][(key & 0x3FF) as usize] + RUN_ABOVE[colour][(key >> 10) as usize & 0x3FF]
-        >= 6
 }
 
 /// For each colour and each key of five slots (two bits each), how many of that colour's stones
@@ -336,21 +342,76 @@ const fn run_table(own: u32, below: bool) -> [u8; 1024] {
     table
 }
 
-/// Under renju, whether black's threat `t` on a cell makes it *doubtful*: two open threes, a four
-/// and an open three (or two), or an open four or two fours — and so no five — so that only the
-/// renju detector can tell whether the cell is a forbidden point (and a change farther away can
-/// alter that).
+/// Under renju, what black's four line patterns at an empty cell say of its forbidden point.
 ///
-/// A four alone, or with closed threes or open twos (`Block4`, `Block4Plus`), is not doubtful:
-/// the patterns are exact under renju, and its `B4` line has one cell that completes the five, so
-/// it is one four, and no other line holds a four. A renju three is a line that one stone turns
-/// into a straight four, an `F3` or `F3S` line by the patterns, and it has none (the four's own
-/// line is no three: its straight four would take five stones). So it is forbidden only if it
-/// makes an overline, which its line keys show.
-#[inline]
-fn doubtful(t: Threat) -> bool {
-    matches!(t, Threat::Flex3x2 | Threat::Block4Flex3 | Threat::Flex4)
+/// The patterns are exact under renju (a five is exactly five), so they count the fours a black
+/// stone would make: a `B4` line has one cell that completes the five, so one four; an `F4` line
+/// has two, both ends of the run through the cell: a straight four (one four) if the run is four
+/// long, else two fours in the line (`X.XXX.X`). A renju three is a line that one stone turns
+/// into a straight four, so an `F3` or `F3S` line, and whether it is a three the patterns cannot
+/// tell (that stone may itself be forbidden: the detector's recursion); a four's own line is never
+/// a three (its straight four would take five stones).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RenjuKind {
+    /// A five: never forbidden (a five wins, whatever else the stone makes).
+    Five,
+    /// At most one four (a `B4` line) and one three: forbidden only by an overline.
+    OverlineOnly,
+    /// Two fours or more (`B4` or `F4` lines): a double four, whatever else.
+    DoubleFour,
+    /// One `F4` line, no other four, at most one three: forbidden if that line holds two fours (its
+    /// run shorter than four), or by an overline.
+    OpenFourLine,
+    /// *Doubtful*: two threes or more beside at most one four. Only the renju detector can tell,
+    /// and a change farther away can alter its answer (a three's straight-four point becoming
+    /// forbidden through its other lines), so it is decided again after every move.
+    Doubtful,
 }
+
+/// [`RenjuKind`] of black's line patterns `lines`.
+fn renju_kind(lines: [Line; 4]) -> RenjuKind {
+    let n = |l: Line| lines.iter().filter(|&&x| x == l).count();
+    let (fours, open_fours) = (n(Line::B4) + n(Line::F4), n(Line::F4));
+    let threes = n(Line::F3) + n(Line::F3S);
+    if n(Line::F5) > 0 {
+        RenjuKind::Five
+    } else if fours >= 2 {
+        RenjuKind::DoubleFour
+    } else if threes >= 2 {
+        RenjuKind::Doubtful
+    } else if open_fours == 1 {
+        RenjuKind::OpenFourLine
+    } else {
+        RenjuKind::OverlineOnly
+    }
+}
+
+/// [`renju_kind`] by combination index (`CellState::pcode`), made once.
+fn renju_kinds() -> &'static [RenjuKind] {
+    static TABLE: OnceLock<Vec<RenjuKind>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0..LINES.pow(4))
+            .map(|i| renju_kind(PCODE_STEP.map(|step| LINE_ORDER[i / step as usize % LINES])))
+            .collect()
+    })
+}
+
+/// The line patterns by their number.
+const LINE_ORDER: [Line; LINES] = [
+    Line::Dead,
+    Line::B1,
+    Line::F1,
+    Line::B2,
+    Line::F2,
+    Line::F2A,
+    Line::F2B,
+    Line::B3,
+    Line::F3,
+    Line::F3S,
+    Line::B4,
+    Line::F4,
+    Line::F5,
+];
 
 /// The threat of four line patterns together.
 pub fn combine(lines: [Line; 4]) -> Threat {
@@ -439,21 +500,7 @@ fn combined_tables() -> &'static (Vec<Combined>, Vec<CombinedRest>) {
 /// Everything four line patterns make of a cell, for [`combined`] and [`combined_rest`].
 fn combined_full() -> Vec<CombinedFull> {
     {
-        let all = [
-            Line::Dead,
-            Line::B1,
-            Line::F1,
-            Line::B2,
-            Line::F2,
-            Line::F2A,
-            Line::F2B,
-            Line::B3,
-            Line::F3,
-            Line::F3S,
-            Line::B4,
-            Line::F4,
-            Line::F5,
-        ];
+        let all = LINE_ORDER;
         // The fitted combinations' own weights, by combination key.
         let mut residuals = vec![(0, 0); COMBINATION_KEYS];
         for &(key, own_move, own_wait) in EVAL_COMBINATIONS.iter() {
@@ -754,11 +801,14 @@ pub struct PatternBoard {
     combined_rest: &'static [CombinedRest],
     /// [`threat_table`].
     threat_table: &'static [i32],
+    /// [`renju_kinds`].
+    renju_kinds: &'static [RenjuKind],
     /// Under renju: black's colour and the renju board (for black's forbidden points).
     renju: Option<(usize, RenjuBoard)>,
-    /// Under renju, the empty cells where black's patterns make at least two threes or fours
-    /// (no five): their forbidden points can change with any stone nearby (a double three's
-    /// threes depend on their straight-four points), so they are decided again after every move.
+    /// Under renju, the doubtful cells ([`RenjuKind::Doubtful`]: two threes or more by black's
+    /// patterns, beside at most one four): their forbidden points can change with any stone
+    /// nearby (a double three's threes depend on their straight-four points), so they are
+    /// decided again after every move.
     /// `in_doubtful[c]`: the position of `c` in `doubtful`, or `u16::MAX`.
     doubtful: Vec<u16>,
     in_doubtful: Vec<u16>,
@@ -891,6 +941,7 @@ impl PatternBoard {
             combined: combined(),
             combined_rest: combined_rest(),
             threat_table: threat_table(),
+            renju_kinds: renju_kinds(),
             renju: tables
                 .renju_black
                 .map(|black| (black, RenjuBoard::new(width, height))),
@@ -1536,14 +1587,12 @@ impl PatternBoard {
         if changed[white] {
             self.rescore_colour(c, white, pcode[white]);
         }
-        if self.to_move == black {
+        // A white stone that left black's patterns at `c` as they were left its forbidden point
+        // too (it joins no black run: no overline comes or goes); a black one may have made an
+        // overline there (`overline_changed`).
+        if self.to_move == black || changed[black] {
             self.rescore_black(c, black, pcode[black], false);
-        } else if changed[black] {
-            self.rescore_black_after_white(c, black, pcode[black]);
         }
-        // White's stone left black's patterns at `c` as they were: its threat, its doubt and
-        // its overline too (a white stone joins no black run), so the cell stays as it is (a
-        // doubtful one is decided again after the move).
     }
 
     /// Whether the side to move is black under renju (during [`PatternBoard::make`], the side
@@ -1553,23 +1602,6 @@ impl PatternBoard {
         self.renju
             .as_ref()
             .is_some_and(|&(black, _)| black == self.to_move)
-    }
-
-    /// [`PatternBoard::rescore_black`] after a white stone changed black's patterns at `c`: a
-    /// white stone neither makes nor breaks a black overline or five, so a cell doubtful neither
-    /// before nor now keeps its forbidden point (an overline) as it was.
-    #[inline(never)]
-    fn rescore_black_after_white(&mut self, c: usize, black: usize, i: u16) {
-        let (mut t, mut e) = self.combined[i as usize].parts();
-        let doubtful = doubtful(t);
-        if doubtful || self.in_doubtful[c] != u16::MAX {
-            self.rescore_black(c, black, i, false);
-            return;
-        }
-        if self.state[c].forbidden {
-            (t, e) = (Threat::None, 0);
-        }
-        self.set_colour(c, black, t, e);
     }
 
     /// Keeps empty cell `c`'s patterns, threats and values for [`PatternBoard::unmake`].
@@ -1587,41 +1619,46 @@ impl PatternBoard {
         ((self.keys[c][d] >> self.shift) & self.mask) as usize
     }
 
-    /// Under renju, whether a black stone on empty cell `c`, whose threat by the patterns is `t`,
-    /// is a forbidden point: only where the patterns allow it (an overline through `c`, or at
-    /// least two threes or fours by the patterns, and no five) is the renju detector asked.
-    /// `doubtful`: whether `t` is at least two threes or fours and no five.
-    fn decide_forbidden(&mut self, c: usize, t: Threat, doubtful: bool) -> bool {
-        let Some((black, _)) = self.renju else {
-            return false;
-        };
-        let maybe =
-            doubtful || t != Threat::Five && (0..4).any(|d| makes_overline(self.keys[c][d], black));
-        if !maybe {
-            return false;
-        }
+    /// Under renju, whether a black stone on empty cell `c` is a forbidden point, by the renju
+    /// detector (for a doubtful cell: [`RenjuKind::Doubtful`]).
+    fn detector_forbids(&mut self, c: usize) -> bool {
         let (col, row) = self.coords(c);
         let cell = row * self.width + col + 1;
-        let renju = &mut self.renju.as_mut().expect("renju").1;
-        // Black stones lie on two of the cell's lines (or five on one): the detector's own
-        // filter for that is left out.
+        let Some((_, renju)) = self.renju.as_mut() else {
+            return false;
+        };
+        // Black stones lie on two of the cell's lines (two threes): the detector's own filter for
+        // that is left out.
         renju.forbidden_unfiltered(cell).is_some()
     }
 
+    /// Under renju, whether black's stone on empty cell `c`, of patterns of kind `kind` (not
+    /// doubtful), is a forbidden point: decided by its lines alone ([`RenjuKind`]).
+    #[inline]
+    fn forbidden_by_lines(&self, c: usize, black: usize, kind: RenjuKind) -> bool {
+        let keys = self.keys[c];
+        match kind {
+            RenjuKind::Five | RenjuKind::Doubtful => false,
+            RenjuKind::DoubleFour => true,
+            RenjuKind::OverlineOnly => (0..4).any(|d| makes_overline(keys[d], black)),
+            RenjuKind::OpenFourLine => (0..4).any(|d| {
+                let run = run_through(keys[d], black);
+                run >= 6 || run < 4 && self.state[c].lines[black][d] == Line::F4
+            }),
+        }
+    }
+
     /// Under renju, with empty cell `c`'s line patterns unchanged by a move, whether its forbidden
-    /// point must still be decided again: its threats are the same, so only an overline can
-    /// have come or gone (a doubtful cell is decided again after the move anyway).
+    /// point must still be decided again: its patterns are the same, so only an overline can have
+    /// come or gone (a doubtful cell is decided again after the move anyway).
     #[inline(never)]
     fn overline_changed(&self, c: usize) -> bool {
         let Some((black, _)) = self.renju else {
             return false;
         };
-        if self.in_doubtful[c] != u16::MAX {
-            return false;
-        }
-        let (t, _) = self.combined[self.state[c].pcode[black] as usize].parts();
-        let overline = t != Threat::Five && (0..4).any(|d| makes_overline(self.keys[c][d], black));
-        overline != self.state[c].forbidden
+        let kind = self.renju_kinds[self.state[c].pcode[black] as usize];
+        kind != RenjuKind::Doubtful
+            && self.forbidden_by_lines(c, black, kind) != self.state[c].forbidden
     }
 
     /// Puts cell `c` into the doubtful cells (`true`) or takes it out.
@@ -1701,15 +1738,18 @@ impl PatternBoard {
     }
 
     /// Under renju, black's threat and value pair at empty cell `c` from its combination code
-    /// `i`: none on a forbidden point. A doubtful cell (at least two threes or fours by the
-    /// patterns, and no five) is decided by the renju detector if `decide`, else counted as
-    /// allowed until [`PatternBoard::redecide`] decides it after the move.
+    /// `i`: none on a forbidden point. A cell is decided by its lines ([`RenjuKind`]), a doubtful
+    /// one by the renju detector if `decide`, else counted as allowed until
+    /// [`PatternBoard::redecide`] decides it after the move.
     #[inline(never)]
     fn rescore_black(&mut self, c: usize, black: usize, i: u16, decide: bool) {
         let (mut t, mut e) = self.combined[i as usize].parts();
-        let doubtful = doubtful(t);
-        self.set_doubtful(c, doubtful);
-        let forbidden = (decide || !doubtful) && self.decide_forbidden(c, t, doubtful);
+        let kind = self.renju_kinds[i as usize];
+        self.set_doubtful(c, kind == RenjuKind::Doubtful);
+        let forbidden = match kind {
+            RenjuKind::Doubtful => decide && self.detector_forbids(c),
+            _ => self.forbidden_by_lines(c, black, kind),
+        };
         self.state[c].forbidden = forbidden;
         if forbidden {
             (t, e) = (Threat::None, 0);
@@ -2383,37 +2423,41 @@ mod tests {
     }
 
     #[test]
-    fn renju_a_cell_not_doubtful_is_forbidden_only_by_an_overline() {
-        // On random renju positions, every empty cell whose black patterns are not doubtful (and
-        // make no five) is, by the renju detector, forbidden exactly when a black stone there
-        // makes an overline: the patterns alone decide it, and no stone farther away can change
-        // that. Fours alone are met often, so the claim is tested where it matters.
+    fn renju_a_cell_not_doubtful_is_decided_by_its_lines() {
+        // On random renju positions, every empty cell whose black patterns are not doubtful is
+        // forbidden, by the renju detector, exactly when its lines say so ([`RenjuKind`]): no
+        // stone farther away can change that. Each kind is met often enough to be tested.
         let g = Geometry::new(15, 15, 5).unwrap();
         let mut seed = 89u64;
-        let (mut fours, mut overlines) = (0, 0);
-        for round in 0..600 {
-            let (b, sets) = random_position(Rule::Renju, &mut seed, 12 + round % 40);
+        let mut seen = [[0usize; 2]; 5];
+        for round in 0..800 {
+            let (b, sets) = random_position(Rule::Renju, &mut seed, 12 + round % 50);
             let mut renju = RenjuBoard::from_stones(g, &sets[0], &sets[1]);
             for &c in b.cells() {
                 let c = c as usize;
-                if b.stone(c) != EMPTY {
-                    continue;
-                }
-                let (t, _) = b.combined[b.state[c].pcode[0] as usize].parts();
-                if doubtful(t) || t == Threat::Five {
+                let kind = b.renju_kinds[b.state[c].pcode[0] as usize];
+                if b.stone(c) != EMPTY || kind == RenjuKind::Doubtful {
                     continue;
                 }
                 let (x, y) = b.coords(c);
-                let overline = (0..4).any(|d| makes_overline(b.keys[c][d], 0));
-                let answer = renju.forbidden(g.cell(y, x));
-                let expected = overline.then_some(crate::rule::Forbidden::Overline);
-                assert_eq!(answer, expected, "round {round}, ({x}, {y}), {t:?}");
-                fours += (t >= Threat::Block4) as usize;
-                overlines += overline as usize;
+                let answer = renju.forbidden(g.cell(y, x)).is_some();
+                assert_eq!(
+                    b.forbidden_by_lines(c, 0, kind),
+                    answer,
+                    "round {round}, ({x}, {y}), {kind:?}"
+                );
+                seen[kind as usize][answer as usize] += 1;
             }
         }
-        assert!(fours > 1000, "{fours} cells with one four");
-        assert!(overlines > 20, "{overlines} overlines");
+        let at_least = |kind: RenjuKind, answer: bool, n: usize| {
+            let k = seen[kind as usize][answer as usize];
+            assert!(k >= n, "{kind:?} {answer}: {k} cells");
+        };
+        at_least(RenjuKind::OverlineOnly, false, 10_000);
+        at_least(RenjuKind::OverlineOnly, true, 20);
+        at_least(RenjuKind::DoubleFour, true, 20);
+        at_least(RenjuKind::OpenFourLine, false, 100);
+        at_least(RenjuKind::OpenFourLine, true, 20);
     }
 
     #[test]
