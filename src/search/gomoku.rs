@@ -731,8 +731,9 @@ impl<'a> Worker<'a> {
             return;
         }
         let defend = self.b.count(opp, Threat::Flex4) > 0;
-        // Against an open three: under freestyle, the cells that defend against its open four
-        // (`PatternBoard::three_defences`); elsewhere every cell of the opponent's fours.
+        // Against an open three: under freestyle and against white's under renju, the cells that
+        // defend against its open four (`PatternBoard::three_defences`); elsewhere every cell of
+        // the opponent's fours.
         let mut defences = Vec::new();
         let exact = defend && self.b.three_defences(opp, &mut defences);
         // Against a four-three to come, only its defences (below), our fours, and the counters
@@ -748,8 +749,9 @@ impl<'a> Worker<'a> {
         let block = four_three.and_then(|q| self.b.five_point(opp, q));
         let four_three =
             four_three.filter(|_| block.is_none_or(|b| self.b.threat(me, b) < Threat::Block4));
-        // Its defences: under freestyle the cells that weaken one of its lines
-        // (`PatternBoard::four_three_defences`); elsewhere every cell on its lines within four.
+        // Its defences: under freestyle and against white's under renju, the cells that weaken one
+        // of its lines (`PatternBoard::four_three_defences`); elsewhere every cell on its lines
+        // within four.
         let exact_four_three =
             four_three.is_some_and(|q| self.b.four_three_defences(opp, q, &mut defences));
         let steps = self.b.steps();

@@ -1360,9 +1360,10 @@ impl PatternBoard {
             })
     }
 
-    /// Under freestyle, the cells that defend against `p`'s open fours to come (his
-    /// [`Threat::Flex4`] cells), pushed onto `out` (some more than once); `false`, and nothing
-    /// pushed, under the exact-five rules and renju, where the caller keeps every cell of his fours.
+    /// Under freestyle, and for white under renju, the cells that defend against `p`'s open fours
+    /// to come (his [`Threat::Flex4`] cells), pushed onto `out` (some more than once); `false`,
+    /// and nothing pushed, under the exact-five rules and for black under renju, where the caller
+    /// keeps every cell of his fours.
     ///
     /// For a cell `q` where `p` makes an open four on a line (`F4`), the ends of that four (the
     /// empty cells reached from `q` over `p`'s stones each way) and `q` itself; an end that is an
@@ -1370,9 +1371,9 @@ impl PatternBoard {
     /// far ones). For a cell where `p` makes two fours and no open four, the cell and the other
     /// four cells on the lines of those fours. Any other move that makes no four of the mover's
     /// leaves `p` an open four or two fours to make, and loses (as Rapfi's `findFourDefence`;
-    /// the test `every_move_left_out_against_an_open_three_loses` checks it).
+    /// the tests `every_move_left_out_against_an_open_three_loses` and its renju twin check it).
     pub fn three_defences(&self, p: usize, out: &mut Vec<u16>) -> bool {
-        if self.reach != 4 || self.renju.is_some() {
+        if !self.freestyle_lines(p) {
             return false;
         }
         let mut left = self.counts[p][Threat::Flex4 as usize];
@@ -1432,15 +1433,17 @@ impl PatternBoard {
         true
     }
 
-    /// Under freestyle, the cells that defend against `p`'s four-three on empty cell `q` (a
-    /// [`Threat::Block4Flex3`] cell), pushed onto `out`; `false`, and nothing pushed, under the
-    /// exact-five rules and renju. They are `q` and the empty cells within four of it on its
+    /// Under freestyle, and for white under renju, the cells that defend against `p`'s four-three
+    /// on empty cell `q` (a [`Threat::Block4Flex3`] cell), pushed onto `out`; `false`, and nothing
+    /// pushed, under the exact-five rules and for black under renju. They are `q` and the empty
+    /// cells within four of it on its
     /// lines where the other colour's stone leaves `q` a weaker line: no four where it made a
     /// four, no open three where it made one (as Rapfi's `DEFENCE` table). The caller adds the
     /// mover's fours and the counters through the block of the four; any other move leaves `p`
-    /// the four-three (the test `every_move_left_out_against_a_four_three_loses` checks it).
+    /// the four-three (the tests `every_move_left_out_against_a_four_three_loses` and its renju
+    /// twin check it).
     pub fn four_three_defences(&self, p: usize, q: usize, out: &mut Vec<u16>) -> bool {
-        if self.reach != 4 || self.renju.is_some() {
+        if !self.freestyle_lines(p) {
             return false;
         }
         out.push(q as u16);
@@ -1480,6 +1483,22 @@ impl PatternBoard {
     /// Whether the board plays renju (black has forbidden points).
     pub fn is_renju(&self) -> bool {
         self.renju.is_some()
+    }
+
+    /// Under renju, black's colour (the side with forbidden points); `None` under the other
+    /// rules.
+    pub fn renju_black(&self) -> Option<usize> {
+        self.renju.as_ref().map(|&(black, _)| black)
+    }
+
+    /// Whether `p`'s lines are freestyle's: five or more in a row wins and no point is
+    /// forbidden. So they are under freestyle, and white's under renju (white wins with an
+    /// overline too); black's under renju and both sides' under the exact-five rules are not.
+    fn freestyle_lines(&self, p: usize) -> bool {
+        match self.renju_black() {
+            Some(black) => p != black,
+            None => self.reach == 4,
+        }
     }
 
     /// The first empty cell where `p` makes at least `t`, if any.
@@ -2117,14 +2136,22 @@ mod tests {
 
         /// The cells near `c` where `own` (holding `c`) makes five under freestyle.
         pub fn fives(own: &CellSet, occupied: &CellSet, c: usize) -> Vec<usize> {
+            fives_under(Rule::Freestyle, false, own, occupied, c)
+        }
+
+        /// The cells near `c` where `own` (holding `c`, moving first or not) makes five under
+        /// `rule`.
+        pub fn fives_under(
+            rule: Rule,
+            first: bool,
+            own: &CellSet,
+            occupied: &CellSet,
+            c: usize,
+        ) -> Vec<usize> {
             let g = Geometry::new(15, 15, 5).unwrap();
             near(c, occupied)
                 .into_iter()
-                .filter(|&f| {
-                    Rule::Freestyle
-                        .winning_line(g, &add(own, f), f, false)
-                        .is_some()
-                })
+                .filter(|&f| rule.winning_line(g, &add(own, f), f, first).is_some())
                 .collect()
         }
 
@@ -2134,12 +2161,14 @@ mod tests {
         }
     }
 
-    /// Random freestyle positions (stones from 12 to 51) where the side waiting has `threat` to
-    /// make and nothing stronger, and the side to move no five: each given to `test` with the
-    /// side to move's moves that make no four (board and rules-engine cells); `test` returns
+    /// Random positions under `rule` (stones from 12 to 51) where the side waiting has `threat`
+    /// to make and nothing stronger, and the side to move no five (under renju: black to move,
+    /// white waiting): each given to `test` with the side to move's moves that make no four
+    /// (board and rules-engine cells; under renju not black's forbidden points); `test` returns
     /// `None` to pass a position by, or the numbers of moves it kept and left out. At least `min`
     /// positions, and more moves left out than kept.
     fn check_defences(
+        rule: Rule,
         seed: u64,
         rounds: usize,
         min: usize,
@@ -2154,9 +2183,10 @@ mod tests {
         let mut seed = seed;
         let (mut positions, mut kept, mut left_out) = (0, 0, 0);
         for round in 0..rounds {
-            let (b, sets) = random_position(Rule::Freestyle, &mut seed, 12 + round % 40);
+            let (b, sets) = random_position(rule, &mut seed, 12 + round % 40);
             let (me, opp) = (b.to_move(), 1 - b.to_move());
-            if b.count(opp, threat) == 0
+            if rule == Rule::Renju && me != 0
+                || b.count(opp, threat) == 0
                 || b.count_at_least(opp, threat) > b.count(opp, threat) as u32
                 || b.count(me, Threat::Five) > 0
             {
@@ -2166,7 +2196,9 @@ mod tests {
             let moves: Vec<(usize, usize)> = (0..15)
                 .flat_map(|y| (0..15).map(move |x| (x, y)))
                 .map(|(x, y)| (b.index(x, y), by_the_rules::cell(x, y)))
-                .filter(|&(m, c)| !occupied.contains(c) && b.threat(me, m) < Threat::Block4)
+                .filter(|&(m, c)| {
+                    !occupied.contains(c) && b.threat(me, m) < Threat::Block4 && !b.forbidden(me, m)
+                })
                 .collect();
             if let Some((k, l)) = test(round, &b, &sets, &moves) {
                 positions += 1;
@@ -2245,50 +2277,78 @@ mod tests {
 
     #[test]
     fn every_move_left_out_against_an_open_three_loses() {
-        // Under freestyle, with the other side's open three (or four-four) to come: every move
-        // outside `three_defences` that makes no four leaves him a cell where his stone makes two
-        // or more five points, by the rules engine (so he wins: we have no four to answer with).
+        left_out_against_an_open_three_loses(Rule::Freestyle, 33, 4000, 400);
+    }
+
+    #[test]
+    fn every_move_left_out_against_an_open_three_of_whites_loses_under_renju() {
+        left_out_against_an_open_three_loses(Rule::Renju, 34, 8000, 200);
+    }
+
+    /// Under freestyle, or under renju with black to move, with the other side's open three (or
+    /// four-four) to come: every move outside `three_defences` that makes no four leaves him a
+    /// cell where his stone makes two or more five points, by the rules engine (so he wins: we
+    /// have no four to answer with; white's five points are freestyle's under renju too).
+    fn left_out_against_an_open_three_loses(rule: Rule, seed: u64, rounds: usize, min: usize) {
         use by_the_rules::*;
-        check_defences(33, 4000, 400, Threat::Flex4, |round, b, sets, moves| {
-            let opp = 1 - b.to_move();
-            let mut defences = Vec::new();
-            assert!(b.three_defences(opp, &mut defences));
-            let threats: Vec<usize> = b
-                .candidates()
-                .filter(|&q| b.threat(opp, q) >= Threat::Flex4)
-                .map(|q| {
-                    let (x, y) = b.coords(q);
-                    cell(x, y)
-                })
-                .collect();
-            let (left, kept): (Vec<_>, Vec<_>) = moves
-                .iter()
-                .partition(|(m, _)| !defences.contains(&(*m as u16)));
-            for &(_, c) in &left {
-                let occupied = add(&(sets[0] | sets[1]), c);
-                assert!(
-                    threats
-                        .iter()
-                        .any(|&q| double_five(&sets[opp], &occupied, q)),
-                    "round {round}: cell {c} left out, but it stops every open four"
-                );
-            }
-            Some((kept.len(), left.len()))
-        });
+        check_defences(
+            rule,
+            seed,
+            rounds,
+            min,
+            Threat::Flex4,
+            |round, b, sets, moves| {
+                let opp = 1 - b.to_move();
+                let mut defences = Vec::new();
+                assert!(b.three_defences(opp, &mut defences));
+                let threats: Vec<usize> = b
+                    .candidates()
+                    .filter(|&q| b.threat(opp, q) >= Threat::Flex4)
+                    .map(|q| {
+                        let (x, y) = b.coords(q);
+                        cell(x, y)
+                    })
+                    .collect();
+                let (left, kept): (Vec<_>, Vec<_>) = moves
+                    .iter()
+                    .partition(|(m, _)| !defences.contains(&(*m as u16)));
+                for &(_, c) in &left {
+                    let occupied = add(&(sets[0] | sets[1]), c);
+                    assert!(
+                        threats
+                            .iter()
+                            .any(|&q| double_five(&sets[opp], &occupied, q)),
+                        "round {round}: cell {c} left out, but it stops every open four"
+                    );
+                }
+                Some((kept.len(), left.len()))
+            },
+        );
     }
 
     #[test]
     fn every_move_left_out_against_a_four_three_loses() {
-        // Under freestyle, with the other side's four-three to come (and no open three): every
-        // move the search leaves out (outside `four_three_defences` of the four-three it looks
-        // at, no four, no counter through the block of its four) lets him win by the rules
-        // engine: his four there, our one block, then his stone with two five points, and the
-        // block gave us no five to make.
+        left_out_against_a_four_three_loses(Rule::Freestyle, 43, 6000, 100);
+    }
+
+    #[test]
+    fn every_move_left_out_against_a_four_three_of_whites_loses_under_renju() {
+        left_out_against_a_four_three_loses(Rule::Renju, 44, 12000, 100);
+    }
+
+    /// Under freestyle, or under renju with black to move, with the other side's four-three to
+    /// come (and no open three): every move the search leaves out (outside
+    /// `four_three_defences` of the four-three it looks at, no four, no counter through the
+    /// block of its four) lets him win by the rules engine: his four there, our one block, then
+    /// his stone with two five points, and the block gave us no five to make (black's five
+    /// exact under renju).
+    fn left_out_against_a_four_three_loses(rule: Rule, seed: u64, rounds: usize, min: usize) {
         use by_the_rules::*;
         check_defences(
-            43,
-            6000,
-            100,
+            rule,
+            seed,
+            rounds,
+            min,
             Threat::Block4Flex3,
             |round, b, sets, moves| {
                 let (me, opp) = (b.to_move(), 1 - b.to_move());
@@ -2328,7 +2388,7 @@ mod tests {
                     let mine = add(&add(&sets[me], c), blocks[0]);
                     let occupied = add(&occupied, blocks[0]);
                     assert!(
-                        fives(&mine, &occupied, blocks[0]).is_empty(),
+                        fives_under(rule, me == 0, &mine, &occupied, blocks[0]).is_empty(),
                         "round {round}: cell {c} left out, but the block is a four"
                     );
                     assert!(
