@@ -1360,10 +1360,10 @@ impl PatternBoard {
             })
     }
 
-    /// Under freestyle, and for white under renju, the cells that defend against `p`'s open fours
-    /// to come (his [`Threat::Flex4`] cells), pushed onto `out` (some more than once); `false`,
-    /// and nothing pushed, under the exact-five rules and for black under renju, where the caller
-    /// keeps every cell of his fours.
+    /// Under freestyle and renju, the cells that defend against `p`'s open fours to come (his
+    /// [`Threat::Flex4`] cells), pushed onto `out` (some more than once); `false`, and nothing
+    /// pushed, under the exact-five rules, where the caller keeps every cell of his fours, and
+    /// under renju when a black point they rest on has two threes or more (below).
     ///
     /// For a cell `q` where `p` makes an open four on a line (`F4`), the ends of that four (the
     /// empty cells reached from `q` over `p`'s stones each way) and `q` itself; an end that is an
@@ -1372,10 +1372,27 @@ impl PatternBoard {
     /// four cells on the lines of those fours. Any other move that makes no four of the mover's
     /// leaves `p` an open four or two fours to make, and loses (as Rapfi's `findFourDefence`;
     /// the tests `every_move_left_out_against_an_open_three_loses` and its renju twin check it).
+    ///
+    /// Under renju black's open four is one `F4` line (two fours are forbidden), and an end that
+    /// is forbidden to black is no open-four point of black's. Whether a black point is forbidden
+    /// can change with a white stone off its lines only through a three of its that is false (its
+    /// own straight-four point forbidden) turning true: so when black's open-four point or an end
+    /// that leaves the other end out has two threes or more, nothing is pushed (`false`).
     pub fn three_defences(&self, p: usize, out: &mut Vec<u16>) -> bool {
-        if !self.freestyle_lines(p) {
+        if !self.defences_by_lines() {
             return false;
         }
+        let black = self.renju_black() == Some(p);
+        let start = out.len();
+        // Two threes or more at a point of black's: its forbidden point may change.
+        let unsettled = |c: usize| {
+            black
+                && self.state[c].lines[p]
+                    .iter()
+                    .filter(|&&l| matches!(l, Line::F3 | Line::F3S))
+                    .count()
+                    >= 2
+        };
         let mut left = self.counts[p][Threat::Flex4 as usize];
         let pc = p as u8;
         // The first cell from `q` in direction `step` past `p`'s stones (within four).
@@ -1396,14 +1413,26 @@ impl PatternBoard {
             if self.state[q].threat[p] != Threat::Flex4 {
                 continue;
             }
+            if unsettled(q) {
+                out.truncate(start);
+                return false;
+            }
             left -= 1;
             out.push(q as u16);
             let lines = self.state[q].lines[p];
             if lines.contains(&Line::F4) {
                 for d in (0..4).filter(|&d| lines[d] == Line::F4) {
                     let ends = [past(q, -self.steps[d]), past(q, self.steps[d])];
-                    let open = ends
-                        .map(|e| self.stones[e] == EMPTY && self.state[e].lines[p][d] == Line::F4);
+                    // (An end forbidden to black makes no open four of black's.)
+                    let open = ends.map(|e| {
+                        self.stones[e] == EMPTY
+                            && self.state[e].lines[p][d] == Line::F4
+                            && !self.forbidden(p, e)
+                    });
+                    if (0..2).any(|i| open[i] && !open[1 - i] && unsettled(ends[i])) {
+                        out.truncate(start);
+                        return false;
+                    }
                     for (i, &e) in ends.iter().enumerate() {
                         // An end is left out when only the other end is an open-four cell too.
                         if self.stones[e] == EMPTY && (open[i] || !open[1 - i]) {
@@ -1499,6 +1528,13 @@ impl PatternBoard {
             Some(black) => p != black,
             None => self.reach == 4,
         }
+    }
+
+    /// Whether the defences against an open three are read off the lines
+    /// ([`PatternBoard::three_defences`]): under freestyle and renju, not under the exact-five
+    /// rules (a four there may have an overline beside it).
+    fn defences_by_lines(&self) -> bool {
+        self.renju.is_some() || self.reach == 4
     }
 
     /// The first empty cell where `p` makes at least `t`, if any.
@@ -2155,16 +2191,39 @@ mod tests {
                 .collect()
         }
 
-        /// Whether `own`'s stone on empty `q` would make two or more five points.
-        pub fn double_five(own: &CellSet, occupied: &CellSet, q: usize) -> bool {
-            !occupied.contains(q) && fives(&add(own, q), &add(occupied, q), q).len() >= 2
+        /// Whether `p`'s stone on empty `q` (black's stones `sets[0]`, white's `sets[1]`) would
+        /// make two or more five points under `rule`, `q` not being one of black's forbidden
+        /// points under renju.
+        pub fn two_fives(rule: Rule, sets: &[CellSet; 2], p: usize, q: usize) -> bool {
+            let occupied = sets[0] | sets[1];
+            if occupied.contains(q)
+                || fives_under(rule, p == 0, &add(&sets[p], q), &add(&occupied, q), q).len() < 2
+            {
+                return false;
+            }
+            !(rule == Rule::Renju && p == 0 && forbidden(sets, q))
+        }
+
+        /// Whether empty `q` is one of black's forbidden points under renju.
+        pub fn forbidden(sets: &[CellSet; 2], q: usize) -> bool {
+            let g = Geometry::new(15, 15, 5).unwrap();
+            crate::rule::RenjuBoard::from_stones(g, &sets[0], &sets[1])
+                .forbidden(q)
+                .is_some()
+        }
+
+        /// `sets` with `c` added to `p`'s stones.
+        pub fn with(sets: &[CellSet; 2], p: usize, c: usize) -> [CellSet; 2] {
+            let mut out = *sets;
+            out[p] = add(&out[p], c);
+            out
         }
     }
 
     /// Random positions under `rule` (stones from 12 to 51) where the side waiting has `threat`
-    /// to make and nothing stronger, and the side to move no five (under renju: black to move,
-    /// white waiting): each given to `test` with the side to move's moves that make no four
-    /// (board and rules-engine cells; under renju not black's forbidden points); `test` returns
+    /// to make and nothing stronger, and the side to move no five: each given to `test` with the
+    /// side to move's moves that make no four (board and rules-engine cells; under renju not
+    /// black's forbidden points); `test` returns
     /// `None` to pass a position by, or the numbers of moves it kept and left out. At least `min`
     /// positions, and more moves left out than kept.
     fn check_defences(
@@ -2185,8 +2244,7 @@ mod tests {
         for round in 0..rounds {
             let (b, sets) = random_position(rule, &mut seed, 12 + round % 40);
             let (me, opp) = (b.to_move(), 1 - b.to_move());
-            if rule == Rule::Renju && me != 0
-                || b.count(opp, threat) == 0
+            if b.count(opp, threat) == 0
                 || b.count_at_least(opp, threat) > b.count(opp, threat) as u32
                 || b.count(me, Threat::Five) > 0
             {
@@ -2281,16 +2339,19 @@ mod tests {
     }
 
     #[test]
-    fn every_move_left_out_against_an_open_three_of_whites_loses_under_renju() {
-        left_out_against_an_open_three_loses(Rule::Renju, 34, 8000, 200);
+    fn every_move_left_out_against_an_open_three_loses_under_renju() {
+        left_out_against_an_open_three_loses(Rule::Renju, 34, 12000, 600);
     }
 
-    /// Under freestyle, or under renju with black to move, with the other side's open three (or
-    /// four-four) to come: every move outside `three_defences` that makes no four leaves him a
-    /// cell where his stone makes two or more five points, by the rules engine (so he wins: we
-    /// have no four to answer with; white's five points are freestyle's under renju too).
+    /// Under freestyle or renju, with the other side's open three (or four-four) to come: every
+    /// move outside `three_defences` that makes no four leaves him a cell where his stone makes
+    /// two or more five points, by the rules engine, and under renju not a forbidden point of
+    /// black's (so he wins: we have no four to answer with). Under renju both colours attack;
+    /// some positions with black attacking are passed by (`three_defences` gives no set: a point
+    /// it rests on has two threes), but not most.
     fn left_out_against_an_open_three_loses(rule: Rule, seed: u64, rounds: usize, min: usize) {
         use by_the_rules::*;
+        let (mut attackers, mut unsettled) = ([0; 2], 0);
         check_defences(
             rule,
             seed,
@@ -2300,7 +2361,13 @@ mod tests {
             |round, b, sets, moves| {
                 let opp = 1 - b.to_move();
                 let mut defences = Vec::new();
-                assert!(b.three_defences(opp, &mut defences));
+                if !b.three_defences(opp, &mut defences) {
+                    assert!(rule == Rule::Renju && opp == 0, "no set under {rule:?}");
+                    assert!(defences.is_empty());
+                    unsettled += 1;
+                    return None;
+                }
+                attackers[opp] += 1;
                 let threats: Vec<usize> = b
                     .candidates()
                     .filter(|&q| b.threat(opp, q) >= Threat::Flex4)
@@ -2313,17 +2380,21 @@ mod tests {
                     .iter()
                     .partition(|(m, _)| !defences.contains(&(*m as u16)));
                 for &(_, c) in &left {
-                    let occupied = add(&(sets[0] | sets[1]), c);
+                    let after = with(sets, 1 - opp, c);
                     assert!(
-                        threats
-                            .iter()
-                            .any(|&q| double_five(&sets[opp], &occupied, q)),
+                        threats.iter().any(|&q| two_fives(rule, &after, opp, q)),
                         "round {round}: cell {c} left out, but it stops every open four"
                     );
                 }
                 Some((kept.len(), left.len()))
             },
         );
+        if rule == Rule::Renju {
+            assert!(
+                attackers[0] > 4 * unsettled && attackers[0] >= 100 && attackers[1] >= 100,
+                "attackers {attackers:?}, {unsettled} passed by"
+            );
+        }
     }
 
     #[test]
@@ -2352,6 +2423,11 @@ mod tests {
             Threat::Block4Flex3,
             |round, b, sets, moves| {
                 let (me, opp) = (b.to_move(), 1 - b.to_move());
+                // Under renju black's four-threes keep the wide set (a three of black's may
+                // rest on a forbidden straight-four point).
+                if rule == Rule::Renju && opp == 0 {
+                    return None;
+                }
                 let q = b.find_exact(opp, Threat::Block4Flex3).unwrap();
                 let block = b.five_point(opp, q).unwrap();
                 if b.threat(me, block) >= Threat::Block4 {
@@ -2391,10 +2467,11 @@ mod tests {
                         fives_under(rule, me == 0, &mine, &occupied, blocks[0]).is_empty(),
                         "round {round}: cell {c} left out, but the block is a four"
                     );
+                    let after = with(&with(&with(sets, me, c), opp, qc), me, blocks[0]);
                     assert!(
                         near(qc, &occupied)
                             .into_iter()
-                            .any(|t| double_five(&his, &occupied, t)),
+                            .any(|t| two_fives(rule, &after, opp, t)),
                         "round {round}: cell {c} left out, but it stops the four-three"
                     );
                 }
