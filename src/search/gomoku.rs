@@ -713,6 +713,45 @@ impl<'a> Worker<'a> {
         found
     }
 
+    /// The first four-three of `p`'s that is real (a cell where `p`'s stone makes a four and an
+    /// open three at once, the three able to become a straight four): every one outside renju
+    /// and every one of white's; under renju, a black one whose three has a straight-four point
+    /// that is not forbidden once the stone is played (a false three's is: a double four, a
+    /// double three or an overline), checked by playing it (Rapfi's `validateOpponentCMove`).
+    fn real_four_three(&mut self, p: usize) -> Option<usize> {
+        if self.b.renju_black() != Some(p) {
+            return self.b.find_exact(p, Threat::Block4Flex3);
+        }
+        let total = self.b.count(p, Threat::Block4Flex3) as usize;
+        if total == 0 {
+            return None;
+        }
+        let mut cells = [0usize; 8];
+        let mut n = 0;
+        for c in self.b.candidates() {
+            if self.b.threat(p, c) == Threat::Block4Flex3 {
+                cells[n] = c;
+                n += 1;
+                if n == total || n == cells.len() {
+                    break;
+                }
+            }
+        }
+        let me = self.b.to_move();
+        for &q in &cells[..n] {
+            self.b.set_to_move(p);
+            self.b.make(q);
+            // Before it, `p` had no open three (no straight-four point): one now is this three's.
+            let real = self.b.count(p, Threat::Flex4) > 0;
+            self.b.unmake();
+            self.b.set_to_move(me);
+            if real {
+                return Some(q);
+            }
+        }
+        None
+    }
+
     /// The moves to search at a node with their keys, into `out`, unordered ([`next_best`] puts
     /// them in order, best first, as they are searched). With a five to block, that cell;
     /// against an open three, the fours and the defences against its open four; otherwise every
@@ -741,7 +780,7 @@ impl<'a> Worker<'a> {
         let four_three = if defend {
             None
         } else {
-            self.b.find_exact(opp, Threat::Block4Flex3)
+            self.real_four_three(opp)
         };
         // Where we shall block his four after it (its five point): our moves on its lines may
         // make that block a four of ours, a counter to the whole threat; when the block is a four
@@ -750,10 +789,16 @@ impl<'a> Worker<'a> {
         let four_three =
             four_three.filter(|_| block.is_none_or(|b| self.b.threat(me, b) < Threat::Block4));
         // Its defences: under freestyle and against white's under renju, the cells that weaken one
-        // of its lines (`PatternBoard::four_three_defences`); elsewhere every cell on its lines
-        // within four.
-        let exact_four_three =
-            four_three.is_some_and(|q| self.b.four_three_defences(opp, q, &mut defences));
+        // of its lines (`PatternBoard::four_three_defences`); against black's under renju, those
+        // of its four and of the three it leaves (`PatternBoard::renju_four_three_defences`);
+        // elsewhere every cell on its lines within four.
+        let exact_four_three = four_three.is_some_and(|q| {
+            if self.b.renju_black() == Some(opp) {
+                self.b.renju_four_three_defences(opp, q, &mut defences)
+            } else {
+                self.b.four_three_defences(opp, q, &mut defences)
+            }
+        });
         let steps = self.b.steps();
         // The direction (of `steps`) in which distinct cells `c` and `q` lie on one line within
         // four of each other, if they do.

@@ -1385,14 +1385,7 @@ impl PatternBoard {
         let black = self.renju_black() == Some(p);
         let start = out.len();
         // Two threes or more at a point of black's: its forbidden point may change.
-        let unsettled = |c: usize| {
-            black
-                && self.state[c].lines[p]
-                    .iter()
-                    .filter(|&&l| matches!(l, Line::F3 | Line::F3S))
-                    .count()
-                    >= 2
-        };
+        let unsettled = |c: usize| black && self.threes(p, c) >= 2;
         let mut left = self.counts[p][Threat::Flex4 as usize];
         let pc = p as u8;
         // The first cell from `q` in direction `step` past `p`'s stones (within four).
@@ -1464,24 +1457,73 @@ impl PatternBoard {
 
     /// Under freestyle, and for white under renju, the cells that defend against `p`'s four-three
     /// on empty cell `q` (a [`Threat::Block4Flex3`] cell), pushed onto `out`; `false`, and nothing
-    /// pushed, under the exact-five rules and for black under renju. They are `q` and the empty
-    /// cells within four of it on its
-    /// lines where the other colour's stone leaves `q` a weaker line: no four where it made a
-    /// four, no open three where it made one (as Rapfi's `DEFENCE` table). The caller adds the
-    /// mover's fours and the counters through the block of the four; any other move leaves `p`
-    /// the four-three (the tests `every_move_left_out_against_a_four_three_loses` and its renju
-    /// twin check it).
+    /// pushed, under the exact-five rules and for black under renju
+    /// ([`PatternBoard::renju_four_three_defences`]). They are `q` and the empty cells within
+    /// four of it on its lines where the other colour's stone leaves `q` a weaker line: no four
+    /// where it made a four, no open three where it made one (as Rapfi's `DEFENCE` table). The
+    /// caller adds the mover's fours and the counters through the block of the four; any other
+    /// move leaves `p` the four-three (the tests `every_move_left_out_against_a_four_three_loses`
+    /// and its renju twin check it).
     pub fn four_three_defences(&self, p: usize, q: usize, out: &mut Vec<u16>) -> bool {
         if !self.freestyle_lines(p) {
             return false;
         }
         out.push(q as u16);
+        self.weakening(p, q, true, out);
+        true
+    }
+
+    /// Under renju, the cells that defend against black's (`p`'s) four-three on empty cell `q`,
+    /// pushed onto `out`: `q`, the cells on its four's line where white's stone leaves `q` no
+    /// four, and the defences against the open three it leaves once the four and its block
+    /// stand ([`PatternBoard::three_defences`] in that position, the stones put and taken back).
+    /// Black's three is not read off the table here: its straight-four points may be forbidden.
+    /// `false`, and nothing pushed, when `q` has two threes (a white stone could make it
+    /// forbidden), when the four and its block leave black no open three, or when that three's
+    /// defences are not given. The caller adds white's fours and the counters through the block.
+    pub fn renju_four_three_defences(&mut self, p: usize, q: usize, out: &mut Vec<u16>) -> bool {
+        if self.renju_black() != Some(p) || self.threes(p, q) >= 2 {
+            return false;
+        }
+        let Some(block) = self.five_point(p, q) else {
+            return false;
+        };
+        let start = out.len();
+        let me = self.to_move;
+        self.set_to_move(p);
+        self.make(q);
+        self.make(block);
+        let exact = self.count(p, Threat::Flex4) > 0 && self.three_defences(p, out);
+        self.unmake();
+        self.unmake();
+        self.set_to_move(me);
+        if !exact {
+            out.truncate(start);
+            return false;
+        }
+        out.push(q as u16);
+        self.weakening(p, q, false, out);
+        true
+    }
+
+    /// How many of `p`'s lines at empty cell `c` are threes by the patterns (`F3`, `F3S`).
+    fn threes(&self, p: usize, c: usize) -> usize {
+        self.state[c].lines[p]
+            .iter()
+            .filter(|&&l| matches!(l, Line::F3 | Line::F3S))
+            .count()
+    }
+
+    /// The empty cells within four of empty cell `q` on its lines where the other colour's stone
+    /// leaves `p`'s line at `q` weaker, pushed onto `out`: no four where it made a four, and (with
+    /// `threes`) no open three where it made one.
+    fn weakening(&self, p: usize, q: usize, threes: bool, out: &mut Vec<u16>) {
         let other = (1 - p) as u32 + 1;
         for d in 0..4 {
             let line = self.state[q].lines[p][d];
             let needed = match line {
                 Line::B4 => Line::B4,
-                Line::F3 | Line::F3S => Line::F3,
+                Line::F3 | Line::F3S if threes => Line::F3,
                 _ => continue,
             };
             for k in 1..=4isize {
@@ -1499,7 +1541,6 @@ impl PatternBoard {
                 }
             }
         }
-        true
     }
 
     /// The line pattern a stone of `p` on empty cell `c` makes in direction `d` (of
@@ -2170,11 +2211,6 @@ mod tests {
             out
         }
 
-        /// The cells near `c` where `own` (holding `c`) makes five under freestyle.
-        pub fn fives(own: &CellSet, occupied: &CellSet, c: usize) -> Vec<usize> {
-            fives_under(Rule::Freestyle, false, own, occupied, c)
-        }
-
         /// The cells near `c` where `own` (holding `c`, moving first or not) makes five under
         /// `rule`.
         pub fn fives_under(
@@ -2403,18 +2439,22 @@ mod tests {
     }
 
     #[test]
-    fn every_move_left_out_against_a_four_three_of_whites_loses_under_renju() {
-        left_out_against_a_four_three_loses(Rule::Renju, 44, 12000, 100);
+    fn every_move_left_out_against_a_four_three_loses_under_renju() {
+        left_out_against_a_four_three_loses(Rule::Renju, 45, 14000, 100);
     }
 
-    /// Under freestyle, or under renju with black to move, with the other side's four-three to
-    /// come (and no open three): every move the search leaves out (outside
-    /// `four_three_defences` of the four-three it looks at, no four, no counter through the
-    /// block of its four) lets him win by the rules engine: his four there, our one block, then
-    /// his stone with two five points, and the block gave us no five to make (black's five
-    /// exact under renju).
+    /// Under freestyle or renju, with the other side's four-three to come (and no open three):
+    /// every move the search leaves out (outside `four_three_defences`, or under renju against
+    /// black `renju_four_three_defences`, of the four-three it looks at, no four, no counter
+    /// through the block of its four) lets him win by the rules engine: his four there (not
+    /// made forbidden by our move), our one block, then his stone with two five points (not on a
+    /// forbidden point), and the block gave us no five to make (black's five exact under renju).
+    /// A four-three of black's that does not win even if we pass (a false three) is passed by,
+    /// as are the few whose defences are not given (`renju_four_three_defences` is `false`).
     fn left_out_against_a_four_three_loses(rule: Rule, seed: u64, rounds: usize, min: usize) {
         use by_the_rules::*;
+        use std::cell::RefCell;
+        let (attackers, unsettled) = (RefCell::new([0; 2]), RefCell::new(0));
         check_defences(
             rule,
             seed,
@@ -2423,20 +2463,40 @@ mod tests {
             Threat::Block4Flex3,
             |round, b, sets, moves| {
                 let (me, opp) = (b.to_move(), 1 - b.to_move());
-                // Under renju black's four-threes keep the wide set (a three of black's may
-                // rest on a forbidden straight-four point).
-                if rule == Rule::Renju && opp == 0 {
-                    return None;
-                }
+                let black = rule == Rule::Renju && opp == 0;
                 let q = b.find_exact(opp, Threat::Block4Flex3).unwrap();
                 let block = b.five_point(opp, q).unwrap();
                 if b.threat(me, block) >= Threat::Block4 {
                     return None;
                 }
-                let mut defences = Vec::new();
-                assert!(b.four_three_defences(opp, q, &mut defences));
                 let (qx, qy) = b.coords(q);
                 let qc = cell(qx, qy);
+                let (bx, by) = b.coords(block);
+                // His four on q, our block, then a stone of his with two fives (none forbidden).
+                let wins = |sets: &[CellSet; 2]| {
+                    let after = with(&with(sets, opp, qc), me, cell(bx, by));
+                    let occupied = after[0] | after[1];
+                    near(qc, &occupied)
+                        .into_iter()
+                        .any(|t| two_fives(rule, &after, opp, t))
+                };
+                // Under renju a four-three of black's whose three is false (he does not win even
+                // if we pass) is no threat: the search does not answer it (`real_four_three`).
+                if black && !wins(sets) {
+                    return None;
+                }
+                let mut defences = Vec::new();
+                if black {
+                    if !b.clone().renju_four_three_defences(opp, q, &mut defences) {
+                        assert!(defences.is_empty());
+                        *unsettled.borrow_mut() += 1;
+                        return None;
+                    }
+                    attackers.borrow_mut()[0] += 1;
+                } else {
+                    assert!(b.four_three_defences(opp, q, &mut defences));
+                    attackers.borrow_mut()[opp] += 1;
+                }
                 // A counter: a cell on a line through the block, within four, where our stone makes
                 // a closed three or more (the block is then a four of ours).
                 let counter = |m: usize| {
@@ -2453,10 +2513,14 @@ mod tests {
                     .iter()
                     .partition(|&&(m, _)| !defences.contains(&(m as u16)) && !counter(m));
                 for &(_, c) in &left {
+                    assert!(
+                        !(black && forbidden(&with(sets, me, c), qc)),
+                        "round {round}: cell {c} left out, but it makes the four-three forbidden"
+                    );
                     // Our move, then his four on q.
                     let his = add(&sets[opp], qc);
                     let occupied = add(&add(&(sets[0] | sets[1]), c), qc);
-                    let blocks = fives(&his, &occupied, qc);
+                    let blocks = fives_under(rule, opp == 0, &his, &occupied, qc);
                     assert!(!blocks.is_empty(), "round {round}: q makes a four");
                     if blocks.len() > 1 {
                         continue;
@@ -2467,6 +2531,10 @@ mod tests {
                         fives_under(rule, me == 0, &mine, &occupied, blocks[0]).is_empty(),
                         "round {round}: cell {c} left out, but the block is a four"
                     );
+                    // Under renju a block forbidden to black is no block: black loses to the four.
+                    if rule == Rule::Renju && me == 0 && forbidden(&with(sets, me, c), blocks[0]) {
+                        continue;
+                    }
                     let after = with(&with(&with(sets, me, c), opp, qc), me, blocks[0]);
                     assert!(
                         near(qc, &occupied)
@@ -2478,6 +2546,13 @@ mod tests {
                 Some((kept.len(), left.len()))
             },
         );
+        let (attackers, unsettled) = (attackers.into_inner(), unsettled.into_inner());
+        if rule == Rule::Renju {
+            assert!(
+                attackers[0] > 4 * unsettled && attackers[0] >= 100 && attackers[1] >= 100,
+                "attackers {attackers:?}, {unsettled} passed by"
+            );
+        }
     }
 
     #[test]
