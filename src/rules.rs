@@ -208,7 +208,17 @@ impl State {
     /// The state reached by playing `cells` in order from the empty board, the starting player first.
     /// Fails with the index of the first cell that is not a possible move.
     pub fn from_cells(geometry: Geometry, start: Player, cells: &[Cell]) -> Result<State, usize> {
-        let mut s = State::empty(geometry, start);
+        State::from_cells_under(geometry, Rule::Freestyle, start, cells)
+    }
+
+    /// [`State::from_cells`] under `rule`.
+    pub fn from_cells_under(
+        geometry: Geometry,
+        rule: Rule,
+        start: Player,
+        cells: &[Cell],
+    ) -> Result<State, usize> {
+        let mut s = State::empty_under(geometry, rule, start);
         for (i, &c) in cells.iter().enumerate() {
             if !geometry.game_board().contains(&c) || !s.legal_to_move_in(c) {
                 return Err(i);

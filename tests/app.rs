@@ -295,6 +295,383 @@ fn any_input() -> impl Strategy<Value = (Input, f64)> {
         })
 }
 
+/// A sequence proptest found (session 90's CI): on 5 × 5 with four in a row under standard, the
+/// analysis replayed the game's line under freestyle, where an overline had already won, and
+/// panicked. The line is replayed under the game's rule.
+#[test]
+fn the_analysis_replays_the_line_under_the_games_rule() {
+    let inputs: [(bool, f32, f32, Option<Key>, f64); 57] = [
+        (true, 0.0f32, 0.0f32, None, 0.6384505453255545f64),
+        (false, 0.0f32, 0.0f32, None, 0.41696069572026506f64),
+        (
+            false,
+            0.0f32,
+            0.0f32,
+            Some(Key::Left),
+            0.4361327511488465f64,
+        ),
+        (false, 0.0f32, 0.0f32, None, 0.6112677348721866f64),
+        (true, 0.0f32, 0.0f32, None, 0.8010663445549864f64),
+        (false, 0.0f32, 0.0f32, Some(Key::Char('b')), 0.0f64),
+        (false, 0.0f32, 0.0f32, None, 0.9931733477481244f64),
+        (
+            false,
+            0.0f32,
+            411.92215f32,
+            Some(Key::Char('x')),
+            0.37786231646287316f64,
+        ),
+        (
+            true,
+            212.37437f32,
+            792.25977f32,
+            Some(Key::Ctrl('y')),
+            0.7279217994397534f64,
+        ),
+        (
+            false,
+            643.87744f32,
+            145.99721f32,
+            Some(Key::Ctrl('z')),
+            0.5411179482709195f64,
+        ),
+        (
+            true,
+            602.5008f32,
+            795.9412f32,
+            Some(Key::Up),
+            0.6869378769705976f64,
+        ),
+        (true, 625.84f32, 482.11792f32, None, 0.12109942281667428f64),
+        (
+            true,
+            212.38211f32,
+            732.2103f32,
+            Some(Key::Ctrl('z')),
+            0.7953208597593717f64,
+        ),
+        (
+            true,
+            717.39355f32,
+            516.65955f32,
+            None,
+            0.7206368979555628f64,
+        ),
+        (true, 354.7536f32, 404.96878f32, None, 0.9055686864203659f64),
+        (
+            false,
+            253.1012f32,
+            575.28076f32,
+            Some(Key::Char('x')),
+            0.5675122399132767f64,
+        ),
+        (
+            false,
+            285.98712f32,
+            361.0609f32,
+            Some(Key::Char('o')),
+            0.3848104621458926f64,
+        ),
+        (
+            true,
+            108.39218f32,
+            568.89075f32,
+            Some(Key::Ctrl('z')),
+            0.9127278025466344f64,
+        ),
+        (
+            false,
+            551.54517f32,
+            701.8544f32,
+            Some(Key::Up),
+            0.6966821583855607f64,
+        ),
+        (
+            false,
+            763.6387f32,
+            121.85103f32,
+            Some(Key::Up),
+            0.7292596589219935f64,
+        ),
+        (
+            false,
+            750.15186f32,
+            76.19899f32,
+            Some(Key::Char('4')),
+            0.25318440998591346f64,
+        ),
+        (
+            true,
+            723.25085f32,
+            231.054f32,
+            Some(Key::Left),
+            0.5721134058862765f64,
+        ),
+        (
+            false,
+            207.41264f32,
+            637.6572f32,
+            None,
+            0.9182989459771842f64,
+        ),
+        (
+            true,
+            204.78731f32,
+            277.1888f32,
+            Some(Key::Char('4')),
+            0.036663795351787945f64,
+        ),
+        (
+            false,
+            703.44525f32,
+            594.5741f32,
+            None,
+            0.6897105125899812f64,
+        ),
+        (
+            false,
+            548.5646f32,
+            696.8684f32,
+            Some(Key::Right),
+            0.4521003559738008f64,
+        ),
+        (
+            false,
+            531.19586f32,
+            219.86652f32,
+            Some(Key::Right),
+            0.4089234806449088f64,
+        ),
+        (
+            true,
+            445.87805f32,
+            458.1843f32,
+            Some(Key::Char(' ')),
+            0.12953154546102594f64,
+        ),
+        (
+            false,
+            482.22678f32,
+            397.8571f32,
+            None,
+            0.2833108345125398f64,
+        ),
+        (
+            false,
+            425.4165f32,
+            427.27023f32,
+            Some(Key::Enter),
+            0.8867995180546479f64,
+        ),
+        (
+            true,
+            534.398f32,
+            597.705f32,
+            Some(Key::Ctrl('y')),
+            0.5748268069400897f64,
+        ),
+        (
+            true,
+            722.6801f32,
+            634.5918f32,
+            Some(Key::Char('9')),
+            0.8290104849143978f64,
+        ),
+        (
+            false,
+            467.57886f32,
+            142.49707f32,
+            Some(Key::Char('s')),
+            0.07160600334479462f64,
+        ),
+        (false, 347.03754f32, 778.616f32, None, 0.6020891033301198f64),
+        (
+            false,
+            614.1479f32,
+            196.95215f32,
+            Some(Key::Char('q')),
+            0.6276084503165755f64,
+        ),
+        (
+            false,
+            447.74002f32,
+            279.30173f32,
+            None,
+            0.9449246324221484f64,
+        ),
+        (
+            true,
+            161.78337f32,
+            37.63055f32,
+            Some(Key::Char('s')),
+            0.7778994344412287f64,
+        ),
+        (
+            false,
+            229.05405f32,
+            533.4657f32,
+            Some(Key::Char('h')),
+            0.3445823985141324f64,
+        ),
+        (
+            true,
+            72.14608f32,
+            454.08984f32,
+            Some(Key::Char('b')),
+            0.8842385429642408f64,
+        ),
+        (true, 252.39883f32, 437.112f32, None, 0.8229043123166511f64),
+        (
+            false,
+            120.37247f32,
+            568.07324f32,
+            Some(Key::Left),
+            0.4947462709320558f64,
+        ),
+        (
+            true,
+            751.3659f32,
+            131.51794f32,
+            None,
+            0.22098733941827306f64,
+        ),
+        (
+            true,
+            355.56985f32,
+            652.3423f32,
+            Some(Key::Char('6')),
+            0.9751184139007704f64,
+        ),
+        (
+            true,
+            430.45767f32,
+            276.57977f32,
+            Some(Key::Ctrl('z')),
+            0.8073211952431392f64,
+        ),
+        (
+            false,
+            278.55875f32,
+            649.9846f32,
+            Some(Key::Char('5')),
+            0.6776308474201184f64,
+        ),
+        (
+            true,
+            502.6668f32,
+            54.120625f32,
+            Some(Key::Right),
+            0.9184449221450883f64,
+        ),
+        (
+            false,
+            604.43744f32,
+            401.67664f32,
+            Some(Key::Char('4')),
+            0.4898711304336065f64,
+        ),
+        (
+            true,
+            376.7109f32,
+            130.78015f32,
+            None,
+            0.49648555851488163f64,
+        ),
+        (
+            true,
+            231.05205f32,
+            242.46414f32,
+            Some(Key::Left),
+            0.7988084245559686f64,
+        ),
+        (
+            false,
+            313.69016f32,
+            440.04077f32,
+            None,
+            0.5340488912515344f64,
+        ),
+        (
+            true,
+            290.3255f32,
+            61.68266f32,
+            Some(Key::Right),
+            0.20375808510861915f64,
+        ),
+        (
+            true,
+            640.1089f32,
+            264.17065f32,
+            Some(Key::Enter),
+            0.9095346324419916f64,
+        ),
+        (
+            true,
+            345.77744f32,
+            783.8089f32,
+            Some(Key::Up),
+            0.4206867553116932f64,
+        ),
+        (
+            false,
+            668.42834f32,
+            608.9597f32,
+            Some(Key::Char('4')),
+            0.1947835793722908f64,
+        ),
+        (
+            false,
+            441.82556f32,
+            458.59143f32,
+            None,
+            0.7846920825989742f64,
+        ),
+        (
+            true,
+            609.26373f32,
+            160.86478f32,
+            None,
+            0.6543859856832388f64,
+        ),
+        (
+            false,
+            236.5405f32,
+            404.6181f32,
+            Some(Key::Up),
+            0.7315444532036531f64,
+        ),
+    ];
+    let names = app::seats();
+    let mut s = App::new(
+        names[4 % names.len()],
+        names[3 % names.len()],
+        Player::X,
+        7071258509023456247,
+    );
+    let mut t = 0.0;
+    for (clicked, x, y, key, dt) in inputs {
+        t += dt;
+        let input = Input {
+            mouse_clicked: clicked,
+            mouse_x: x,
+            mouse_y: y,
+            key,
+            time: t,
+            answer: None,
+            note: None,
+            open: None,
+            fault: None,
+            engine_name: None,
+            analysis: None,
+            explanation: None,
+        };
+        s = new_state(&input, s);
+        consistent(&s);
+    }
+    assert_eq!(s.game.state().rule(), tictactoe::rule::Rule::Standard);
+    assert_eq!(s.game.moves().len(), 18);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
     #[test]

@@ -14,6 +14,7 @@ use super::layout::{BoardLayout, Rect};
 use super::state::App;
 use crate::easel::{color, point, segment, text, Color, Image};
 use crate::geometry::{Cell, Geometry};
+use crate::rule::Rule;
 use crate::rules::{Outcome, Player, State};
 pub use crate::search::analysis::Answer;
 use crate::search::analysis::{run_paced, x_win_probability, Report, Score};
@@ -52,8 +53,8 @@ pub enum JobKind {
 pub struct Analysing {
     /// Whether analysis is on (`a`, the analyse button).
     pub on: bool,
-    /// The board and the starting player of the line.
-    origin: Option<(Geometry, Player)>,
+    /// The board, the rule and the starting player of the line.
+    origin: Option<(Geometry, Rule, Player)>,
     /// The game's line: the moves played, then the moves undo took back (in redo order).
     pub line: Vec<Cell>,
     /// x's win probability after each number of moves of `line` (`line.len() + 1` points), where
@@ -92,9 +93,9 @@ fn line_of(state: &App) -> Vec<Cell> {
     line
 }
 
-/// The position after the first `n` moves of `line`.
-fn position(g: Geometry, start: Player, line: &[Cell], n: usize) -> State {
-    State::from_cells(g, start, &line[..n]).expect("the line is a game")
+/// The position after the first `n` moves of `line`, under `rule`.
+fn position(g: Geometry, rule: Rule, start: Player, line: &[Cell], n: usize) -> State {
+    State::from_cells_under(g, rule, start, &line[..n]).expect("the line is a game")
 }
 
 /// `state` with its analysis brought up to date after any change: the line and what is known of
@@ -102,11 +103,12 @@ fn position(g: Geometry, start: Player, line: &[Cell], n: usize) -> State {
 pub fn refresh(mut state: App) -> App {
     let g = state.geometry();
     let start = state.game.start();
+    let rule = state.game.state().rule();
     let line = line_of(&state);
     let current = state.game.moves().len();
     let a = &mut state.analysing;
-    if a.origin != Some((g, start)) {
-        a.origin = Some((g, start));
+    if a.origin != Some((g, rule, start)) {
+        a.origin = Some((g, rule, start));
         a.line.clear();
         a.curve.clear();
     }
@@ -116,7 +118,7 @@ pub fn refresh(mut state: App) -> App {
         a.curve.resize(line.len() + 1, None);
         a.line = line;
         // The end of the line, when the game is over there, is known exactly.
-        let end = position(g, start, &a.line, a.line.len());
+        let end = position(g, rule, start, &a.line, a.line.len());
         if let Some(o) = end.outcome() {
             a.curve[a.line.len()] = Some(match o {
                 Outcome::Won(Player::X) => 1.0,
@@ -145,7 +147,7 @@ pub fn refresh(mut state: App) -> App {
             _ => Some(JobKind::Review(
                 missing
                     .iter()
-                    .map(|&i| (i, position(g, start, &a.line, i)))
+                    .map(|&i| (i, position(g, rule, start, &a.line, i)))
                     .collect(),
             )),
         }
