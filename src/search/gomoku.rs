@@ -4,8 +4,8 @@
 //! a transposition table, threat-driven move generation (a five to block leaves one move; an
 //! opponent's open three leaves only fours and the cells that stop its open four; his four-three
 //! to come, the cells that weaken its lines, fours, and the moves that make the block of its four
-//! a four of ours; under the exact-five rules and renju, every cell of his fours and every cell on
-//! the four-three's lines),
+//! a four of ours; under renju, where black's forbidden points leave them unsettled, every cell of
+//! his fours and every cell on the four-three's lines),
 //! wins in five by a four-three whose four's block makes no four of the opponent's or a double
 //! three the opponent cannot answer with a four,
 //! late-move reductions and
@@ -770,9 +770,9 @@ impl<'a> Worker<'a> {
             return;
         }
         let defend = self.b.count(opp, Threat::Flex4) > 0;
-        // Against an open three: under freestyle and against white's under renju, the cells that
-        // defend against its open four (`PatternBoard::three_defences`); elsewhere every cell of
-        // the opponent's fours.
+        // Against an open three: the cells that defend against its open four
+        // (`PatternBoard::three_defences`); against black's under renju when its forbidden points
+        // are unsettled, every cell of the opponent's fours.
         let mut defences = Vec::new();
         let exact = defend && self.b.three_defences(opp, &mut defences);
         // Against a four-three to come, only its defences (below), our fours, and the counters
@@ -788,10 +788,10 @@ impl<'a> Worker<'a> {
         let block = four_three.and_then(|q| self.b.five_point(opp, q));
         let four_three =
             four_three.filter(|_| block.is_none_or(|b| self.b.threat(me, b) < Threat::Block4));
-        // Its defences: under freestyle and against white's under renju, the cells that weaken one
-        // of its lines (`PatternBoard::four_three_defences`); against black's under renju, those
-        // of its four and of the three it leaves (`PatternBoard::renju_four_three_defences`);
-        // elsewhere every cell on its lines within four.
+        // Its defences: the cells that weaken one of its lines
+        // (`PatternBoard::four_three_defences`); against black's under renju, those of its four
+        // and of the three it leaves (`PatternBoard::renju_four_three_defences`), and when they
+        // are not given every cell on its lines within four.
         let exact_four_three = four_three.is_some_and(|q| {
             if self.b.renju_black() == Some(opp) {
                 self.b.renju_four_three_defences(opp, q, &mut defences)

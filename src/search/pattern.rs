@@ -27,8 +27,8 @@
 //! The threat summary is what the search works from: a five to play wins, the opponent's five must
 //! be blocked, an open four (a [`Threat::Flex4`] cell of the side to move) wins in three, and an
 //! opponent's open three (his `Flex4` cells) leaves only the moves that make a four or stop his
-//! open four ([`PatternBoard::three_defences`]; under the exact-five rules and renju, every cell of
-//! his fours).
+//! open four ([`PatternBoard::three_defences`]; under renju, where black's forbidden points leave
+//! them unsettled, every cell of his fours).
 
 use crate::rule::RenjuBoard;
 use std::sync::OnceLock;
@@ -1360,10 +1360,10 @@ impl PatternBoard {
             })
     }
 
-    /// Under freestyle and renju, the cells that defend against `p`'s open fours to come (his
-    /// [`Threat::Flex4`] cells), pushed onto `out` (some more than once); `false`, and nothing
-    /// pushed, under the exact-five rules, where the caller keeps every cell of his fours, and
-    /// under renju when a black point they rest on has two threes or more (below).
+    /// The cells that defend against `p`'s open fours to come (his [`Threat::Flex4`] cells),
+    /// pushed onto `out` (some more than once); `false`, and nothing pushed, under renju when a
+    /// black point they rest on has two threes or more (below), where the caller keeps every
+    /// cell of his fours.
     ///
     /// For a cell `q` where `p` makes an open four on a line (`F4`), the ends of that four (the
     /// empty cells reached from `q` over `p`'s stones each way) and `q` itself; an end that is an
@@ -1371,7 +1371,12 @@ impl PatternBoard {
     /// far ones). For a cell where `p` makes two fours and no open four, the cell and the other
     /// four cells on the lines of those fours. Any other move that makes no four of the mover's
     /// leaves `p` an open four or two fours to make, and loses (as Rapfi's `findFourDefence`;
-    /// the tests `every_move_left_out_against_an_open_three_loses` and its renju twin check it).
+    /// the tests `every_move_left_out_against_an_open_three_loses` and its standard and renju
+    /// twins check it).
+    ///
+    /// Under the exact-five rules the same cells: the line patterns count only exact fives, and
+    /// the other colour's stones cannot make `p`'s five an overline (only `p`'s own can), so a
+    /// move off these cells leaves `p`'s straight four its two five points.
     ///
     /// Under renju black's open four is one `F4` line (two fours are forbidden), and an end that
     /// is forbidden to black is no open-four point of black's. Whether a black point is forbidden
@@ -1379,9 +1384,6 @@ impl PatternBoard {
     /// own straight-four point forbidden) turning true: so when black's open-four point or an end
     /// that leaves the other end out has two threes or more, nothing is pushed (`false`).
     pub fn three_defences(&self, p: usize, out: &mut Vec<u16>) -> bool {
-        if !self.defences_by_lines() {
-            return false;
-        }
         let black = self.renju_black() == Some(p);
         let start = out.len();
         // Two threes or more at a point of black's: its forbidden point may change.
@@ -1455,17 +1457,18 @@ impl PatternBoard {
         true
     }
 
-    /// Under freestyle, and for white under renju, the cells that defend against `p`'s four-three
-    /// on empty cell `q` (a [`Threat::Block4Flex3`] cell), pushed onto `out`; `false`, and nothing
-    /// pushed, under the exact-five rules and for black under renju
-    /// ([`PatternBoard::renju_four_three_defences`]). They are `q` and the empty cells within
-    /// four of it on its lines where the other colour's stone leaves `q` a weaker line: no four
-    /// where it made a four, no open three where it made one (as Rapfi's `DEFENCE` table). The
-    /// caller adds the mover's fours and the counters through the block of the four; any other
-    /// move leaves `p` the four-three (the tests `every_move_left_out_against_a_four_three_loses`
-    /// and its renju twin check it).
+    /// The cells that defend against `p`'s four-three on empty cell `q` (a
+    /// [`Threat::Block4Flex3`] cell), pushed onto `out`; `false`, and nothing pushed, for black
+    /// under renju ([`PatternBoard::renju_four_three_defences`]: black's three may rest on a
+    /// forbidden point). They are `q` and the empty cells within four of it on its lines where
+    /// the other colour's stone leaves `q` a weaker line: no four where it made a four, no open
+    /// three where it made one (as Rapfi's `DEFENCE` table). The caller adds the mover's fours
+    /// and the counters through the block of the four; any other move leaves `p` the four-three
+    /// (the tests `every_move_left_out_against_a_four_three_loses` and its standard and renju
+    /// twins check it). Under the exact-five rules the patterns count only exact fives, and the
+    /// other colour's stone cannot make one of `p`'s fives an overline.
     pub fn four_three_defences(&self, p: usize, q: usize, out: &mut Vec<u16>) -> bool {
-        if !self.freestyle_lines(p) {
+        if self.renju_black() == Some(p) {
             return false;
         }
         out.push(q as u16);
@@ -1559,23 +1562,6 @@ impl PatternBoard {
     /// rules.
     pub fn renju_black(&self) -> Option<usize> {
         self.renju.as_ref().map(|&(black, _)| black)
-    }
-
-    /// Whether `p`'s lines are freestyle's: five or more in a row wins and no point is
-    /// forbidden. So they are under freestyle, and white's under renju (white wins with an
-    /// overline too); black's under renju and both sides' under the exact-five rules are not.
-    fn freestyle_lines(&self, p: usize) -> bool {
-        match self.renju_black() {
-            Some(black) => p != black,
-            None => self.reach == 4,
-        }
-    }
-
-    /// Whether the defences against an open three are read off the lines
-    /// ([`PatternBoard::three_defences`]): under freestyle and renju, not under the exact-five
-    /// rules (a four there may have an overline beside it).
-    fn defences_by_lines(&self) -> bool {
-        self.renju.is_some() || self.reach == 4
     }
 
     /// The first empty cell where `p` makes at least `t`, if any.
@@ -2375,11 +2361,16 @@ mod tests {
     }
 
     #[test]
+    fn every_move_left_out_against_an_open_three_loses_under_standard() {
+        left_out_against_an_open_three_loses(Rule::Standard, 35, 4000, 400);
+    }
+
+    #[test]
     fn every_move_left_out_against_an_open_three_loses_under_renju() {
         left_out_against_an_open_three_loses(Rule::Renju, 34, 12000, 600);
     }
 
-    /// Under freestyle or renju, with the other side's open three (or four-four) to come: every
+    /// Under any rule, with the other side's open three (or four-four) to come: every
     /// move outside `three_defences` that makes no four leaves him a cell where his stone makes
     /// two or more five points, by the rules engine, and under renju not a forbidden point of
     /// black's (so he wins: we have no four to answer with). Under renju both colours attack;
@@ -2439,11 +2430,16 @@ mod tests {
     }
 
     #[test]
+    fn every_move_left_out_against_a_four_three_loses_under_standard() {
+        left_out_against_a_four_three_loses(Rule::Standard, 46, 6000, 100);
+    }
+
+    #[test]
     fn every_move_left_out_against_a_four_three_loses_under_renju() {
         left_out_against_a_four_three_loses(Rule::Renju, 45, 14000, 100);
     }
 
-    /// Under freestyle or renju, with the other side's four-three to come (and no open three):
+    /// Under any rule, with the other side's four-three to come (and no open three):
     /// every move the search leaves out (outside `four_three_defences`, or under renju against
     /// black `renju_four_three_defences`, of the four-three it looks at, no four, no counter
     /// through the block of its four) lets him win by the rules engine: his four there (not
