@@ -1064,7 +1064,7 @@ impl PatternBoard {
             .filter(|&q| self.stones[q] == EMPTY)
     }
 
-    /// Under freestyle, whether `p`'s four on empty cell `c` is a *dead four* for a VCF: after
+    /// Under freestyle and standard, whether `p`'s four on empty cell `c` is a *dead four* for a VCF: after
     /// the four and the opponent's one block, `p` has no five, open four, four-three or double
     /// three to make, no four near `c` ([`PatternBoard::empty_near`]), and the block made the
     /// opponent no four, so a VCF that goes on from there fails at once. Judged without playing
@@ -1079,9 +1079,12 @@ impl PatternBoard {
     ///   added; only those cells' patterns rise, and a cell needs a closed three on that line or
     ///   an open three on another for it);
     /// - no other cell near `c` makes `p` a four.
+    ///
+    /// Under standard (exactly five) the same holds: a stone of `p`'s raises `p`'s patterns only
+    /// within four of it (beyond, it can only make an overline of a five), and the other colour's
+    /// stone never raises them (it cannot shorten a run of `p`'s).
     pub fn dead_four(&self, p: usize, c: usize) -> bool {
-        if self.reach != 4
-            || self.renju.is_some()
+        if self.renju.is_some()
             || !matches!(self.state[c].threat[p], Threat::Block4 | Threat::Block4Plus)
         {
             return false;
@@ -1118,7 +1121,7 @@ impl PatternBoard {
         let slot = |m: isize| if m < 0 { 5 + m } else { m + 4 };
         let own = p as u32 + 1;
         let theirs = (1 - p) as u32 + 1;
-        let index = |key: u32| ((key >> 2) & 0xFFFF) as usize;
+        let index = |key: u32| ((key >> self.shift) & self.mask) as usize;
         const OFFSETS: [isize; 8] = [-4, -3, -2, -1, 1, 2, 3, 4];
         // The block, on the four's line.
         let step = self.steps[d];
@@ -2293,16 +2296,25 @@ mod tests {
         );
     }
 
-    /// A dead four ([`PatternBoard::dead_four`]) played, and its block: the attacker then has no
-    /// five, open four, four-three or double three, no four near the first four, and the defender
-    /// no five to make, so a VCF from there fails at once. Random freestyle positions, both
-    /// colours as the attacker; some fours must be dead and some not.
     #[test]
     fn after_a_dead_four_and_its_block_the_attacker_has_nothing() {
-        let mut seed = 0x00DE_ADF0u64;
+        dead_fours_leave_nothing(Rule::Freestyle, 0x00DE_ADF0);
+    }
+
+    #[test]
+    fn after_a_dead_four_and_its_block_the_attacker_has_nothing_under_standard() {
+        dead_fours_leave_nothing(Rule::Standard, 0x00DE_ADF1);
+    }
+
+    /// A dead four ([`PatternBoard::dead_four`]) played, and its block: the attacker then has no
+    /// five, open four, four-three or double three, no four near the first four, and the defender
+    /// no five to make, so a VCF from there fails at once. Random positions under `rule`, both
+    /// colours as the attacker; some fours must be dead and some not.
+    fn dead_fours_leave_nothing(rule: Rule, seed: u64) {
+        let mut seed = seed;
         let (mut dead, mut alive) = (0, 0);
         for round in 0..8000 {
-            let (mut b, _) = random_position(Rule::Freestyle, &mut seed, 12 + round % 24);
+            let (mut b, _) = random_position(rule, &mut seed, 12 + round % 24);
             for p in [0, 1] {
                 b.set_to_move(p);
                 let o = 1 - p;
