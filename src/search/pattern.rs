@@ -1064,8 +1064,8 @@ impl PatternBoard {
             .filter(|&q| self.stones[q] == EMPTY)
     }
 
-    /// Under freestyle and standard, whether `p`'s four on empty cell `c` is a *dead four* for a VCF: after
-    /// the four and the opponent's one block, `p` has no five, open four, four-three or double
+    /// Under freestyle and standard, and for white under renju, whether `p`'s four on empty cell
+    /// `c` is a *dead four* for a VCF: after the four and the opponent's one block, `p` has no five, open four, four-three or double
     /// three to make, no four near `c` ([`PatternBoard::empty_near`]), and the block made the
     /// opponent no four, so a VCF that goes on from there fails at once. Judged without playing
     /// the two stones, for a four with nothing more than a closed three or an open two besides
@@ -1083,8 +1083,15 @@ impl PatternBoard {
     /// Under standard (exactly five) the same holds: a stone of `p`'s raises `p`'s patterns only
     /// within four of it (beyond, it can only make an overline of a five), and the other colour's
     /// stone never raises them (it cannot shorten a run of `p`'s).
+    ///
+    /// Under renju white's lines are freestyle's, and the block must be one black may play: a
+    /// block forbidden to black loses him the game, so the four is no dead four when the block
+    /// is a forbidden point of black's or a doubtful one (two threes or more: white's stone could
+    /// make it forbidden). A black point with fewer than two threes that is not forbidden stays
+    /// so after white's stone (its fours and threes can only go down; no black run grows).
+    /// Black's own fours are not judged: a white stone can make a black point legal.
     pub fn dead_four(&self, p: usize, c: usize) -> bool {
-        if self.renju.is_some()
+        if self.renju_black() == Some(p)
             || !matches!(self.state[c].threat[p], Threat::Block4 | Threat::Block4Plus)
         {
             return false;
@@ -1133,8 +1140,16 @@ impl PatternBoard {
         }) else {
             return false;
         };
-        if self.state[(cs + jb * step) as usize].threat[1 - p] >= Threat::Block4 {
+        let block = (cs + jb * step) as usize;
+        if self.state[block].threat[1 - p] >= Threat::Block4 {
             return false;
+        }
+        if let Some((black, _)) = self.renju {
+            if self.state[block].forbidden
+                || self.renju_kinds[self.state[block].pcode[black] as usize] == RenjuKind::Doubtful
+            {
+                return false;
+            }
         }
         for (e, &st) in self.steps.iter().enumerate() {
             for j in OFFSETS {
@@ -2298,19 +2313,25 @@ mod tests {
 
     #[test]
     fn after_a_dead_four_and_its_block_the_attacker_has_nothing() {
-        dead_fours_leave_nothing(Rule::Freestyle, 0x00DE_ADF0);
+        dead_fours_leave_nothing(Rule::Freestyle, 0x00DE_ADF0, 800);
     }
 
     #[test]
     fn after_a_dead_four_and_its_block_the_attacker_has_nothing_under_standard() {
-        dead_fours_leave_nothing(Rule::Standard, 0x00DE_ADF1);
+        dead_fours_leave_nothing(Rule::Standard, 0x00DE_ADF1, 800);
+    }
+
+    #[test]
+    fn after_a_dead_four_and_its_block_the_attacker_has_nothing_under_renju() {
+        dead_fours_leave_nothing(Rule::Renju, 0x00DE_ADF2, 400);
     }
 
     /// A dead four ([`PatternBoard::dead_four`]) played, and its block: the attacker then has no
     /// five, open four, four-three or double three, no four near the first four, and the defender
-    /// no five to make, so a VCF from there fails at once. Random positions under `rule`, both
-    /// colours as the attacker; some fours must be dead and some not.
-    fn dead_fours_leave_nothing(rule: Rule, seed: u64) {
+    /// no five to make, so a VCF from there fails at once; under renju the block is no forbidden
+    /// point of black's. Random positions under `rule`, both colours as the attacker (under renju
+    /// only white's fours can be dead); more than `min_dead` fours must be dead and 10,000 not.
+    fn dead_fours_leave_nothing(rule: Rule, seed: u64, min_dead: usize) {
         let mut seed = seed;
         let (mut dead, mut alive) = (0, 0);
         for round in 0..8000 {
@@ -2336,6 +2357,10 @@ mod tests {
                     b.make(c);
                     let block = b.find(p, Threat::Five).expect("a four has a five point");
                     assert_eq!(b.count(p, Threat::Five), 1, "a dead four is one four");
+                    assert!(
+                        !b.forbidden(o, block),
+                        "the block is forbidden to the defender"
+                    );
                     b.make(block);
                     let (x, y) = b.coords(c);
                     for t in [
@@ -2362,7 +2387,7 @@ mod tests {
             }
         }
         assert!(
-            dead > 800 && alive > 10_000,
+            dead > min_dead && alive > 10_000,
             "{dead} dead fours, {alive} not"
         );
     }
