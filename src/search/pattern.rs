@@ -1065,9 +1065,10 @@ impl PatternBoard {
     }
 
     /// Under freestyle and standard, and for white under renju, whether `p`'s four on empty cell
-    /// `c` is a *dead four* for a VCF: after the four and the opponent's one block, `p` has no five, open four, four-three or double
-    /// three to make, no four near `c` ([`PatternBoard::empty_near`]), and the block made the
-    /// opponent no four, so a VCF that goes on from there fails at once. Judged without playing
+    /// `c` is a *dead four* for a VCF: after the four and the opponent's one block, `p` has no
+    /// five, open four, four-three or double three to make, no four near `c`
+    /// ([`PatternBoard::empty_near`]), and the block made the opponent no four, so a VCF that
+    /// goes on from there fails at once. Judged without playing
     /// the two stones, for a four with nothing more than a closed three or an open two besides
     /// ([`Threat::Block4`], [`Threat::Block4Plus`]):
     /// - `p` has no open four, four-three or double three anywhere (the four could take away a
@@ -1144,7 +1145,7 @@ impl PatternBoard {
         if self.state[block].threat[1 - p] >= Threat::Block4 {
             return false;
         }
-        if let Some((black, _)) = self.renju {
+        if let Some(black) = self.renju_black() {
             if self.state[block].forbidden
                 || self.renju_kinds[self.state[block].pcode[black] as usize] == RenjuKind::Doubtful
             {
