@@ -22,9 +22,10 @@ import subprocess
 import sys
 
 
-def nodes_to_depth(engine: list[str], size: int, depth: int, stones: list[tuple[int, int]]):
+def nodes_to_depth(engine: list[str], size: int, depth: int, stones: list[tuple[int, int]],
+                   rule: int = 0):
     cmds = [f"START {size}", f"INFO max_depth {depth}", "INFO timeout_turn 600000",
-            "INFO show_detail 3", "BOARD"]
+            "INFO show_detail 3", f"INFO rule {rule}", "BOARD"]
     n = len(stones)
     for i, (x, y) in enumerate(stones):
         # 1: the side to move's stone; the last stone is the opponent's.
@@ -60,6 +61,8 @@ def main() -> int:
     ap.add_argument("--size", type=int, default=15)
     ap.add_argument("--depth", type=int, default=12)
     ap.add_argument("--openings", required=True)
+    ap.add_argument("--rule", type=int, default=0, help="INFO rule: 0 freestyle, 1 standard, 4 renju")
+    ap.add_argument("--count", type=int, help="only the first COUNT openings")
     args = ap.parse_args()
     engine = shlex.split(args.engine)
     logs = []
@@ -67,8 +70,10 @@ def main() -> int:
         line = line.split("#")[0].strip()
         if not line:
             continue
+        if args.count is not None and len(logs) >= args.count:
+            break
         stones = [tuple(int(v) for v in c.split(",")) for c in line.split()]
-        nodes = nodes_to_depth(engine, args.size, args.depth, stones)
+        nodes = nodes_to_depth(engine, args.size, args.depth, stones, args.rule)
         print(f"{line}: {nodes}", flush=True)
         if not nodes:
             print("no report at that depth", file=sys.stderr)
