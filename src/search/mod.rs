@@ -158,18 +158,25 @@ pub struct OrderCell {
     /// Their threats there (`Threat as u8`).
     pub threat_move: u8,
     pub threat_wait: u8,
+    /// The search's move-ordering score of the cell now ([`pattern::PatternBoard::order_score`]).
+    pub score: i32,
 }
 
-/// The move-ordering fit's features of the freestyle position after `moves` (as
+/// The move-ordering fit's features of the position after `moves` under `rule` (as
 /// [`eval_features`]), for `examples/order_features.rs` and `scripts/fit_order.py`: its candidate
-/// cells.
+/// cells (under renju, not black's forbidden points when black is to move: they are no moves).
 #[doc(hidden)]
-pub fn order_features(size: usize, moves: &[(usize, usize)]) -> Option<Vec<OrderCell>> {
-    let b = board_after(size, moves)?;
+pub fn order_features(
+    size: usize,
+    rule: crate::rule::Rule,
+    moves: &[(usize, usize)],
+) -> Option<Vec<OrderCell>> {
+    let b = board_under(size, rule, moves)?;
     let me = b.to_move();
     let key = |p: usize, c: usize| pattern::combination_key([0, 1, 2, 3].map(|d| b.line(p, c, d)));
     Some(
         b.candidates()
+            .filter(|&c| !b.forbidden(me, c))
             .map(|c| {
                 let (x, y) = b.coords(c);
                 OrderCell {
@@ -179,6 +186,7 @@ pub fn order_features(size: usize, moves: &[(usize, usize)]) -> Option<Vec<Order
                     key_wait: key(1 - me, c),
                     threat_move: b.threat(me, c) as u8,
                     threat_wait: b.threat(1 - me, c) as u8,
+                    score: b.order_score(c),
                 }
             })
             .collect(),
@@ -187,6 +195,7 @@ pub fn order_features(size: usize, moves: &[(usize, usize)]) -> Option<Vec<Order
 
 /// The freestyle pattern board after `moves`; `None` for a size it does not play or a move off
 /// the board or on a stone.
+#[cfg(test)]
 fn board_after(size: usize, moves: &[(usize, usize)]) -> Option<pattern::PatternBoard> {
     board_under(size, crate::rule::Rule::Freestyle, moves)
 }
