@@ -36,7 +36,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match import read_psq  # noqa: E402
+from match import read_openings, read_psq  # noqa: E402
 
 # The hand-set ordering the fitted one replaced in the ninth round (gomoku.rs's ATTACK, still its
 # VCF's, and DEFENCE; pattern.rs's LINE_VALUE and THREAT_VALUE, still the hand-set evaluation's),
@@ -48,10 +48,12 @@ DEFENCE = [0, 25, 20, 80, 90, 250, 350, 1500, 200, 700, 3000, 15000, 50000]
 LINES = 13
 
 
-def positions(dirs: list[str], engine: str, colour: str = "both") -> list[str]:
+def positions(dirs: list[str], engine: str, colour: str = "both",
+              exclude: frozenset = frozenset(), only: bool = False) -> list[str]:
     """`size x,y … | tx,ty` for each move `engine` chose in the games' .psq files (1-based
     `x,y,ms` lines; the openings' moves, at 0 ms, left out), each once; with `colour` `black` or
-    `white`, only its moves as that colour (black moves first)."""
+    `white`, only its moves as that colour (black moves first); no game whose opening (its
+    stones placed at 0 ms, as a set) is in `exclude` (with `only`, those games alone)."""
     seen, out = set(), []
     for d in dirs:
         for path in sorted(glob.glob(os.path.join(d, "*.psq"))):
@@ -59,6 +61,10 @@ def positions(dirs: list[str], engine: str, colour: str = "both") -> list[str]:
             if game is None:
                 continue
             size, names, moves = game["size"], (game["black"], game["white"]), game["moves"]
+            opening = frozenset((x, y) for x, y, ms in itertools.takewhile(lambda m: m[2] == 0,
+                                                                            moves))
+            if (opening in exclude) != only:
+                continue
             for i, (x, y, ms) in enumerate(moves):
                 if names[i % 2] != engine or ms == 0:
                     continue
@@ -86,11 +92,28 @@ def main() -> None:
                    help="the rule the games were played and the features are counted under")
     p.add_argument("--colour", default="both", choices=["both", "black", "white"],
                    help="only the positions with this colour to move")
+    p.add_argument("--exclude-openings", help="leave out of the fit the games from these "
+                   "openings (a file of openings; with --exclude-skip, all but its first N), "
+                   "and score the fit on them")
+    p.add_argument("--exclude-skip", type=int, default=0)
     args = p.parse_args()
 
-    pos = positions(args.games, args.engine, args.colour)
-    rows = subprocess.run([args.features, args.rule], input="".join(pos), capture_output=True,
-                          text=True, check=True).stdout.splitlines()
+    exclude = frozenset()
+    if args.exclude_openings:
+        exclude = frozenset(frozenset(o.stones)
+                            for o in read_openings(args.exclude_openings, 26)[args.exclude_skip:])
+    pos = positions(args.games, args.engine, args.colour, exclude)
+
+    def features(lines):
+        return subprocess.run([args.features, args.rule], input="".join(lines),
+                              capture_output=True, text=True, check=True).stdout.splitlines()
+
+    rows = features(pos)
+    fitted_rows = len(rows)
+    # The left-out openings' positions: scored, never fitted (a test on openings the fit never
+    # saw).
+    if exclude:
+        rows += features(positions(args.games, args.engine, args.colour, exclude, only=True))
     km, ko, tm, to, cur, grp, tgt = [], [], [], [], [], [], []
     for g, line in enumerate(rows):
         w = line.split()
@@ -102,19 +125,22 @@ def main() -> None:
             tgt.append(i == t)
     km, ko, tm, to, cur, grp, tgt = map(np.array, (km, ko, tm, to, cur, grp, tgt))
     starts = np.flatnonzero(np.r_[True, grp[1:] != grp[:-1]])
-    hold = grp % 10 == 0
-    train = ~hold
+    unseen = grp >= fitted_rows
+    hold = (grp % 10 == 0) & ~unseen
+    train = ~hold & ~unseen
 
     def digits(k):
         return np.stack([(k // LINES**j) % LINES for j in range(4)], 1)
 
     dm, do = digits(km), digits(ko)
-    uniq, cnt = np.unique(np.r_[km, ko], return_counts=True)
+    # The combinations with weights of their own: those in enough of the fitted rows' cells.
+    fit_cells = grp < fitted_rows
+    uniq, cnt = np.unique(np.r_[km[fit_cells], ko[fit_cells]], return_counts=True)
     vocab = {int(k): i for i, k in enumerate(uniq[cnt >= args.min_rows])}
     v = len(vocab)
     im = np.array([vocab.get(int(k), v) for k in km])
     io = np.array([vocab.get(int(k), v) for k in ko])
-    print(f"{len(pos)} positions ({len(rows)} with Rapfi's move a candidate), {len(km)} cells, "
+    print(f"{len(pos)} positions ({fitted_rows} with Rapfi's move a candidate), {len(km)} cells, "
           f"{v} combinations with their own weights", file=sys.stderr)
 
     pair = tm * LINES + to
@@ -143,6 +169,10 @@ def main() -> None:
           file=sys.stderr)
     print("the search's ordering now (1/%d of a logit a unit): held-out loss %.4f, best %.3f"
           % ((args.scale,) + metrics(cur / args.scale, hold)), file=sys.stderr)
+    if unseen.any():
+        print("on the %d positions of the left-out openings: the search's ordering now: loss "
+              "%.4f, best %.3f" % ((len(rows) - fitted_rows,) + metrics(cur / args.scale, unseen)),
+              file=sys.stderr)
     w = {"Ac": np.zeros(v + 1), "Dc": np.zeros(v + 1), "At": np.zeros(LINES),
          "Dt": np.zeros(LINES), "Al": np.zeros(LINES), "Dl": np.zeros(LINES),
          "P": np.zeros(LINES * LINES)}
@@ -170,6 +200,9 @@ def main() -> None:
         if it % 100 == 0 or it == args.steps:
             print("step %d: training loss %.4f, best %.3f; held-out loss %.4f, best %.3f"
                   % ((it,) + metrics(z, train) + metrics(z, hold)), file=sys.stderr)
+    if unseen.any():
+        print("the fit on the left-out openings' positions: loss %.4f, best %.3f"
+              % metrics(logits(w), unseen), file=sys.stderr)
     if not args.write:
         return
     s = args.scale
