@@ -30,6 +30,7 @@ mod engine;
 mod eval_weights;
 mod gomoku;
 mod order_weights;
+mod order_weights_renju_white;
 mod pattern;
 mod rule;
 pub mod time;

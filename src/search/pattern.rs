@@ -497,6 +497,46 @@ fn combined_tables() -> &'static (Vec<Combined>, Vec<CombinedRest>) {
     })
 }
 
+impl OrderWeights {
+    /// The combinations' values by combination key.
+    fn by_key(&self) -> Vec<(i16, i16)> {
+        let mut order = vec![(0, 0); COMBINATION_KEYS];
+        for &(key, to_move, waiting) in self.combinations {
+            order[key as usize] = (to_move, waiting);
+        }
+        order
+    }
+}
+
+/// [`combined_rest`] with [`RENJU_WHITE_ORDER`]'s move-ordering values, made once.
+fn renju_white_rest() -> &'static [CombinedRest] {
+    static TABLE: OnceLock<Vec<CombinedRest>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let w = &RENJU_WHITE_ORDER;
+        let order = w.by_key();
+        let all = LINE_ORDER;
+        let rest = combined_rest();
+        let mut t = Vec::with_capacity(LINES.pow(4));
+        for &a in &all {
+            for &b in &all {
+                for &c in &all {
+                    for &d in &all {
+                        let lines = [a, b, c, d];
+                        let threat = combine(lines) as usize;
+                        let key = combination_key(lines);
+                        t.push(CombinedRest {
+                            value: rest[t.len()].value,
+                            order_move: order[key].0 + w.threat_move[threat],
+                            order_wait: order[key].1 + w.threat_wait[threat],
+                        });
+                    }
+                }
+            }
+        }
+        t
+    })
+}
+
 /// Everything four line patterns make of a cell, for [`combined`] and [`combined_rest`].
 fn combined_full() -> Vec<CombinedFull> {
     {
@@ -506,11 +546,7 @@ fn combined_full() -> Vec<CombinedFull> {
         for &(key, own_move, own_wait) in EVAL_COMBINATIONS.iter() {
             residuals[key as usize] = (own_move as i32, own_wait as i32);
         }
-        // The fitted move-ordering values, by combination key.
-        let mut order = vec![(0, 0); COMBINATION_KEYS];
-        for &(key, to_move, waiting) in ORDER_COMBINATIONS.iter() {
-            order[key as usize] = (to_move, waiting);
-        }
+        let order = FREESTYLE_ORDER.by_key();
         let mut t = Vec::with_capacity(LINES.pow(4));
         for &a in &all {
             for &b in &all {
@@ -533,8 +569,8 @@ fn combined_full() -> Vec<CombinedFull> {
                             value: narrow(v),
                             eval_move: narrow(side(&EVAL_WEIGHTS[F_MOVE..]) + own_move),
                             eval_wait: narrow(side(&EVAL_WEIGHTS[F_WAIT..]) + own_wait),
-                            order_move: order[key].0 + ORDER_THREAT_MOVE[threat as usize],
-                            order_wait: order[key].1 + ORDER_THREAT_WAIT[threat as usize],
+                            order_move: order[key].0 + FREESTYLE_ORDER.threat_move[threat as usize],
+                            order_wait: order[key].1 + FREESTYLE_ORDER.threat_wait[threat as usize],
                         });
                     }
                 }
@@ -611,8 +647,36 @@ const THREAT_VALUE: [i32; THREATS] = [0, 0, 0, 4, 6, 8, 14, 30, 6, 18, 40, 60, 0
 // pair for each colour: what it adds when that colour is to move and when it waits); the threat
 // bits come from the threat counts, their weights summed once into a table of all 4,096 pairs.
 use super::eval_weights::{EVAL_COMBINATIONS, EVAL_SHIFT, EVAL_WEIGHTS};
-use super::order_weights::{
-    ORDER_COMBINATIONS, ORDER_THREAT_MOVE, ORDER_THREAT_PAIR, ORDER_THREAT_WAIT,
+use super::{order_weights, order_weights_renju_white};
+
+/// A fitted move ordering's weights (`scripts/fit_order.py`): each combination of four line
+/// patterns' value to the side to move and to the side waiting (`combination_key`, its threat's
+/// not included), what each threat adds to the two, and what the pair of both sides' threats at
+/// a cell adds.
+pub struct OrderWeights {
+    pub combinations: &'static [(u16, i16, i16)],
+    pub threat_move: &'static [i16; LINES],
+    pub threat_wait: &'static [i16; LINES],
+    pub pair: &'static [[i16; LINES]; LINES],
+}
+
+/// The move ordering fitted to Rapfi's freestyle moves (`order_weights.rs`: ninth and tenth
+/// rounds), for every position but those below.
+pub const FREESTYLE_ORDER: OrderWeights = OrderWeights {
+    combinations: &order_weights::ORDER_COMBINATIONS,
+    threat_move: &order_weights::ORDER_THREAT_MOVE,
+    threat_wait: &order_weights::ORDER_THREAT_WAIT,
+    pair: &order_weights::ORDER_THREAT_PAIR,
+};
+
+/// The move ordering fitted to Rapfi's renju moves with white to move
+/// (`order_weights_renju_white.rs`), for renju positions with white to move. (Fitted with black
+/// to move, renju's ordering predicted Rapfi's moves no better than the freestyle one.)
+pub const RENJU_WHITE_ORDER: OrderWeights = OrderWeights {
+    combinations: &order_weights_renju_white::ORDER_COMBINATIONS,
+    threat_move: &order_weights_renju_white::ORDER_THREAT_MOVE,
+    threat_wait: &order_weights_renju_white::ORDER_THREAT_WAIT,
+    pair: &order_weights_renju_white::ORDER_THREAT_PAIR,
 };
 
 /// The feature of the tempo.
@@ -799,6 +863,10 @@ pub struct PatternBoard {
     reach: isize,
     combined: &'static [Combined],
     combined_rest: &'static [CombinedRest],
+    /// The move ordering's values ([`combined_rest`]'s or another fit's) and its threat pairs,
+    /// by the colour to move.
+    order_rest: [&'static [CombinedRest]; 2],
+    order_pair: [&'static [[i16; LINES]; LINES]; 2],
     /// [`threat_table`].
     threat_table: &'static [i32],
     /// [`renju_kinds`].
@@ -940,6 +1008,14 @@ impl PatternBoard {
             reach: if freestyle { 4 } else { 5 },
             combined: combined(),
             combined_rest: combined_rest(),
+            order_rest: [0, 1].map(|p| match tables.renju_black {
+                Some(black) if p != black => renju_white_rest(),
+                _ => combined_rest(),
+            }),
+            order_pair: [0, 1].map(|p| match tables.renju_black {
+                Some(black) if p != black => RENJU_WHITE_ORDER.pair,
+                _ => FREESTYLE_ORDER.pair,
+            }),
             threat_table: threat_table(),
             renju_kinds: renju_kinds(),
             renju: tables
@@ -1280,21 +1356,31 @@ impl PatternBoard {
     }
 
     /// The move ordering's values of empty cell `i` for `p` (fitted to Rapfi's moves:
-    /// `super::order_weights`): when `p` is to move (what playing there makes for `p`), and when
-    /// `p` waits (what playing there takes from `p`). See [`PatternBoard::order_score`].
+    /// [`PatternBoard::order_weights`]): when `p` is to move (what playing there makes for `p`),
+    /// and when `p` waits (what playing there takes from `p`). See [`PatternBoard::order_score`].
     #[inline]
     pub fn order(&self, p: usize, i: usize) -> (i32, i32) {
-        let o = self.combined_rest[self.state[i].pcode[p] as usize];
+        let o = self.order_rest[self.to_move][self.state[i].pcode[p] as usize];
         (o.order_move as i32, o.order_wait as i32)
+    }
+
+    /// The move ordering's weights in force: [`RENJU_WHITE_ORDER`] under renju with white to move,
+    /// else [`FREESTYLE_ORDER`].
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub fn order_weights(&self) -> &'static OrderWeights {
+        match self.renju {
+            Some((black, _)) if self.to_move != black => &RENJU_WHITE_ORDER,
+            _ => &FREESTYLE_ORDER,
+        }
     }
 
     /// The side to move's move-ordering score of empty cell `i` (fitted to Rapfi's moves): its
     /// own first [`PatternBoard::order`] value, plus the opponent's second, plus the value of the
-    /// pair of the two sides' threats there (`ORDER_THREAT_PAIR`).
+    /// pair of the two sides' threats there ([`OrderWeights::pair`]).
     #[inline]
     pub fn order_score(&self, i: usize) -> i32 {
         let (me, opp) = (self.to_move, 1 - self.to_move);
-        let pair = ORDER_THREAT_PAIR[self.threat(me, i) as usize][self.threat(opp, i) as usize];
+        let pair = self.order_pair[me][self.threat(me, i) as usize][self.threat(opp, i) as usize];
         self.order(me, i).0 + self.order(opp, i).1 + pair as i32
     }
 
@@ -2892,12 +2978,21 @@ mod tests {
     fn the_move_ordering_values_are_the_fitted_tables() {
         // Each empty cell's ordering values, from the incremental pattern codes, against the
         // fitted tables read by the cell's four line patterns and its threat, both colours, under
-        // each rule (renju's forbidden points aside: they are no moves); and its score.
+        // each rule (renju's forbidden points aside: they are no moves); and its score. The
+        // tables are the freestyle fit's but under renju with white (colour 1 here) to move.
         let mut seed = 5u64;
         let (mut checked, mut distinct) = (0, std::collections::HashSet::new());
+        let mut renju_white = 0;
         for rule in Rule::ALL {
             for round in 0..20 {
-                let (b, _) = random_position(rule, &mut seed, 4 + round * 2);
+                let (b, _) = random_position(rule, &mut seed, 4 + round * 2 + round % 2);
+                let w = if rule == Rule::Renju && b.to_move() == 1 {
+                    renju_white += 1;
+                    &RENJU_WHITE_ORDER
+                } else {
+                    &FREESTYLE_ORDER
+                };
+                assert!(std::ptr::eq(b.order_weights(), w), "{rule} round {round}");
                 for &c in b.cells() {
                     let c = c as usize;
                     for p in 0..2 {
@@ -2905,14 +3000,15 @@ mod tests {
                             continue;
                         }
                         let key = combination_key([0, 1, 2, 3].map(|d| b.line(p, c, d)));
-                        let &(_, to_move, waiting) = ORDER_COMBINATIONS
+                        let &(_, to_move, waiting) = w
+                            .combinations
                             .iter()
                             .find(|e| e.0 as usize == key)
                             .expect("every combination has its values");
                         let t = b.threat(p, c) as usize;
                         let expected = (
-                            (to_move + ORDER_THREAT_MOVE[t]) as i32,
-                            (waiting + ORDER_THREAT_WAIT[t]) as i32,
+                            (to_move + w.threat_move[t]) as i32,
+                            (waiting + w.threat_wait[t]) as i32,
                         );
                         assert_eq!(b.order(p, c), expected, "{rule} round {round} cell {c}");
                         checked += 1;
@@ -2924,13 +3020,17 @@ mod tests {
                     if b.stone(c) != EMPTY || b.forbidden(me, c) {
                         continue;
                     }
-                    let pair = ORDER_THREAT_PAIR[b.threat(me, c) as usize]
-                        [b.threat(1 - me, c) as usize] as i32;
+                    let pair =
+                        w.pair[b.threat(me, c) as usize][b.threat(1 - me, c) as usize] as i32;
                     let score = b.order(me, c).0 + b.order(1 - me, c).1 + pair;
                     assert_eq!(b.order_score(c), score, "{rule} round {round} cell {c}");
                 }
             }
         }
+        assert!(
+            renju_white >= 5,
+            "{renju_white} renju positions with white to move"
+        );
         assert!(
             checked > 10_000 && distinct.len() > 50,
             "{checked} cells, {distinct:?}"
