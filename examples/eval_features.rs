@@ -14,16 +14,7 @@ use tictactoe::rule::Rule;
 use tictactoe::search::eval_features;
 
 fn main() {
-    let rule = match std::env::args().nth(1) {
-        None => Rule::Freestyle,
-        Some(name) => match name.parse::<Rule>() {
-            Ok(rule) => rule,
-            Err(e) => {
-                eprintln!("eval_features: {e}");
-                std::process::exit(2);
-            }
-        },
-    };
+    let rule = tictactoe::search::rule_argument("eval_features");
     tictactoe::search::map_stdin_lines(|line| features(rule, line));
 }
 

@@ -11,16 +11,7 @@
 use tictactoe::rule::Rule;
 
 fn main() {
-    let rule = match std::env::args().nth(1) {
-        None => Rule::Freestyle,
-        Some(name) => match name.parse::<Rule>() {
-            Ok(rule) => rule,
-            Err(e) => {
-                eprintln!("order_features: {e}");
-                std::process::exit(2);
-            }
-        },
-    };
+    let rule = tictactoe::search::rule_argument("order_features");
     tictactoe::search::map_stdin_lines(|line| features(rule, line));
 }
 

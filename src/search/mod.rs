@@ -223,6 +223,20 @@ fn board_under(
     Some(b)
 }
 
+/// For the fits' examples (`examples/eval_features.rs`, `examples/order_features.rs`): the rule
+/// named by the first argument (`freestyle` when none); a name it does not know ends the program
+/// with a one-line message naming `program`.
+#[doc(hidden)]
+pub fn rule_argument(program: &str) -> crate::rule::Rule {
+    match std::env::args().nth(1) {
+        None => crate::rule::Rule::Freestyle,
+        Some(name) => name.parse().unwrap_or_else(|e| {
+            eprintln!("{program}: {e}");
+            std::process::exit(2);
+        }),
+    }
+}
+
 /// For the fits' examples (`examples/eval_features.rs`, `examples/order_features.rs`): each line
 /// of stdin through `f`, its answers to stdout one a line, the lines it answers `None` counted on
 /// stderr.

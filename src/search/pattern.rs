@@ -391,9 +391,14 @@ fn renju_kinds() -> &'static [RenjuKind] {
     static TABLE: OnceLock<Vec<RenjuKind>> = OnceLock::new();
     TABLE.get_or_init(|| {
         (0..LINES.pow(4))
-            .map(|i| renju_kind(PCODE_STEP.map(|step| LINE_ORDER[i / step as usize % LINES])))
+            .map(|i| renju_kind(pcode_lines(i)))
             .collect()
     })
+}
+
+/// The four line patterns of combination index `i` (`CellState::pcode`).
+fn pcode_lines(i: usize) -> [Line; 4] {
+    PCODE_STEP.map(|step| LINE_ORDER[i / step as usize % LINES])
 }
 
 /// The line patterns by their number.
@@ -514,26 +519,20 @@ fn renju_white_rest() -> &'static [CombinedRest] {
     TABLE.get_or_init(|| {
         let w = &RENJU_WHITE_ORDER;
         let order = w.by_key();
-        let all = LINE_ORDER;
-        let rest = combined_rest();
-        let mut t = Vec::with_capacity(LINES.pow(4));
-        for &a in &all {
-            for &b in &all {
-                for &c in &all {
-                    for &d in &all {
-                        let lines = [a, b, c, d];
-                        let threat = combine(lines) as usize;
-                        let key = combination_key(lines);
-                        t.push(CombinedRest {
-                            value: rest[t.len()].value,
-                            order_move: order[key].0 + w.threat_move[threat],
-                            order_wait: order[key].1 + w.threat_wait[threat],
-                        });
-                    }
+        combined_rest()
+            .iter()
+            .enumerate()
+            .map(|(i, rest)| {
+                let lines = pcode_lines(i);
+                let threat = combine(lines) as usize;
+                let key = combination_key(lines);
+                CombinedRest {
+                    value: rest.value,
+                    order_move: order[key].0 + w.threat_move[threat],
+                    order_wait: order[key].1 + w.threat_wait[threat],
                 }
-            }
-        }
-        t
+            })
+            .collect()
     })
 }
 
