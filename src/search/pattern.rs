@@ -661,7 +661,7 @@ pub struct OrderWeights {
 
 /// The move ordering fitted to Rapfi's freestyle moves (`order_weights.rs`: ninth and tenth
 /// rounds), for every position but those below.
-pub const FREESTYLE_ORDER: OrderWeights = OrderWeights {
+pub static FREESTYLE_ORDER: OrderWeights = OrderWeights {
     combinations: &order_weights::ORDER_COMBINATIONS,
     threat_move: &order_weights::ORDER_THREAT_MOVE,
     threat_wait: &order_weights::ORDER_THREAT_WAIT,
@@ -671,7 +671,7 @@ pub const FREESTYLE_ORDER: OrderWeights = OrderWeights {
 /// The move ordering fitted to Rapfi's renju moves with white to move
 /// (`order_weights_renju_white.rs`), for renju positions with white to move. (Fitted with black
 /// to move, renju's ordering predicted Rapfi's moves no better than the freestyle one.)
-pub const RENJU_WHITE_ORDER: OrderWeights = OrderWeights {
+pub static RENJU_WHITE_ORDER: OrderWeights = OrderWeights {
     combinations: &order_weights_renju_white::ORDER_COMBINATIONS,
     threat_move: &order_weights_renju_white::ORDER_THREAT_MOVE,
     threat_wait: &order_weights_renju_white::ORDER_THREAT_WAIT,
