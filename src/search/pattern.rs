@@ -657,6 +657,8 @@ pub struct OrderWeights {
     pub threat_move: &'static [i16; LINES],
     pub threat_wait: &'static [i16; LINES],
     pub pair: &'static [[i16; LINES]; LINES],
+    /// The values of every combination index (`CellState::pcode`), made once from the above.
+    table: fn() -> &'static [CombinedRest],
 }
 
 /// The move ordering fitted to Rapfi's freestyle moves (`order_weights.rs`: ninth and tenth
@@ -666,6 +668,7 @@ pub static FREESTYLE_ORDER: OrderWeights = OrderWeights {
     threat_move: &order_weights::ORDER_THREAT_MOVE,
     threat_wait: &order_weights::ORDER_THREAT_WAIT,
     pair: &order_weights::ORDER_THREAT_PAIR,
+    table: combined_rest,
 };
 
 /// The move ordering fitted to Rapfi's renju moves with white to move
@@ -676,6 +679,7 @@ pub static RENJU_WHITE_ORDER: OrderWeights = OrderWeights {
     threat_move: &order_weights_renju_white::ORDER_THREAT_MOVE,
     threat_wait: &order_weights_renju_white::ORDER_THREAT_WAIT,
     pair: &order_weights_renju_white::ORDER_THREAT_PAIR,
+    table: renju_white_rest,
 };
 
 /// The feature of the tempo.
@@ -862,10 +866,10 @@ pub struct PatternBoard {
     reach: isize,
     combined: &'static [Combined],
     combined_rest: &'static [CombinedRest],
-    /// The move ordering's values ([`combined_rest`]'s or another fit's) and its threat pairs,
-    /// by the colour to move.
+    /// The move ordering's weights by the colour to move: [`RENJU_WHITE_ORDER`] under renju with
+    /// white to move, else [`FREESTYLE_ORDER`]; and their values by combination index.
+    order: [&'static OrderWeights; 2],
     order_rest: [&'static [CombinedRest]; 2],
-    order_pair: [&'static [[i16; LINES]; LINES]; 2],
     /// [`threat_table`].
     threat_table: &'static [i32],
     /// [`renju_kinds`].
@@ -943,6 +947,10 @@ impl PatternBoard {
             return None;
         }
         let freestyle = tables.exact == [false, false];
+        let order: [&'static OrderWeights; 2] = [0, 1].map(|p| match tables.renju_black {
+            Some(black) if p != black => &RENJU_WHITE_ORDER,
+            _ => &FREESTYLE_ORDER,
+        });
         let stride = width + 2 * PAD;
         let size = stride * (height + 2 * PAD);
         let steps = [1, stride as isize, stride as isize + 1, stride as isize - 1];
@@ -1007,14 +1015,8 @@ impl PatternBoard {
             reach: if freestyle { 4 } else { 5 },
             combined: combined(),
             combined_rest: combined_rest(),
-            order_rest: [0, 1].map(|p| match tables.renju_black {
-                Some(black) if p != black => renju_white_rest(),
-                _ => combined_rest(),
-            }),
-            order_pair: [0, 1].map(|p| match tables.renju_black {
-                Some(black) if p != black => RENJU_WHITE_ORDER.pair,
-                _ => FREESTYLE_ORDER.pair,
-            }),
+            order,
+            order_rest: order.map(|w| (w.table)()),
             threat_table: threat_table(),
             renju_kinds: renju_kinds(),
             renju: tables
@@ -1367,10 +1369,7 @@ impl PatternBoard {
     /// else [`FREESTYLE_ORDER`].
     #[cfg_attr(not(test), allow(dead_code))]
     pub fn order_weights(&self) -> &'static OrderWeights {
-        match self.renju {
-            Some((black, _)) if self.to_move != black => &RENJU_WHITE_ORDER,
-            _ => &FREESTYLE_ORDER,
-        }
+        self.order[self.to_move]
     }
 
     /// The side to move's move-ordering score of empty cell `i` (fitted to Rapfi's moves): its
@@ -1379,7 +1378,7 @@ impl PatternBoard {
     #[inline]
     pub fn order_score(&self, i: usize) -> i32 {
         let (me, opp) = (self.to_move, 1 - self.to_move);
-        let pair = self.order_pair[me][self.threat(me, i) as usize][self.threat(opp, i) as usize];
+        let pair = self.order[me].pair[self.threat(me, i) as usize][self.threat(opp, i) as usize];
         self.order(me, i).0 + self.order(opp, i).1 + pair as i32
     }
 
