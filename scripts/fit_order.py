@@ -30,6 +30,7 @@ import argparse
 import glob
 import itertools
 import os
+import re
 import subprocess
 import sys
 
@@ -78,6 +79,23 @@ def positions(dirs: list[str], engine: str, colour: str = "both",
     return out
 
 
+def read_tables(path: str) -> dict[str, list]:
+    """The tables of an `order_weights*.rs` file, by name: `ORDER_COMBINATIONS` as
+    `(key, to move, waiting)` triples, the threat tables as lists (the pair's row by row)."""
+    text = open(path, encoding="utf-8").read()
+    out = {}
+    for name in ("ORDER_COMBINATIONS", "ORDER_THREAT_MOVE", "ORDER_THREAT_WAIT",
+                 "ORDER_THREAT_PAIR"):
+        m = re.search(rf"pub const {name}: [^=]*= (\[.*?\]);\n", text, re.S)
+        if m is None:
+            sys.exit(f"fit_order.py: no {name} in {path}")
+        body = m.group(1)
+        nums = [int(x) for x in re.findall(r"-?\d+", body)]
+        out[name] = ([tuple(nums[i:i + 3]) for i in range(0, len(nums), 3)]
+                     if name == "ORDER_COMBINATIONS" else nums)
+    return out
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--games", nargs="+", required=True, help="directories of .psq games")
@@ -96,6 +114,9 @@ def main() -> None:
                    "openings (a file of openings; with --exclude-skip, all but its first N), "
                    "and score the fit on them")
     p.add_argument("--exclude-skip", type=int, default=0)
+    p.add_argument("--residual", help="fit a change to the tables of this Rust file (an "
+                   "`order_weights*.rs`) instead of tables from nothing: the L2 pulls toward "
+                   "them, and --write writes them with the change")
     args = p.parse_args()
 
     exclude = frozenset()
@@ -145,8 +166,25 @@ def main() -> None:
 
     pair = tm * LINES + to
 
+    base, tables = np.zeros(len(km)), None
+    if args.residual:
+        tables = read_tables(args.residual)
+        comb = {k: (a, d) for k, a, d in tables["ORDER_COMBINATIONS"]}
+        ca = np.array([comb[int(k)][0] for k in km])
+        cd = np.array([comb[int(k)][1] for k in ko])
+        units = (ca + cd + np.array(tables["ORDER_THREAT_MOVE"])[tm]
+                 + np.array(tables["ORDER_THREAT_WAIT"])[to]
+                 + np.array(tables["ORDER_THREAT_PAIR"]).reshape(-1)[pair])
+        off = np.count_nonzero(units != cur)
+        print(f"{args.residual}'s tables give the search's score in {len(cur) - off} of "
+              f"{len(cur)} cells", file=sys.stderr)
+        if off:
+            sys.exit("fit_order.py: --residual's tables are not the ones in force for these "
+                     "positions (rule and colour)")
+        base = units / args.scale
+
     def logits(w):
-        return (w["Ac"][im] + w["Dc"][io] + w["At"][tm] + w["Dt"][to] + w["P"][pair]
+        return (base + w["Ac"][im] + w["Dc"][io] + w["At"][tm] + w["Dt"][to] + w["P"][pair]
                 + w["Al"][dm].sum(1) + w["Dl"][do].sum(1))
 
     def softmax(z):
@@ -206,6 +244,12 @@ def main() -> None:
     if not args.write:
         return
     s = args.scale
+    if tables:
+        # The change added to the tables it was fitted against, in their units.
+        comb = {k: (a, d) for k, a, d in tables["ORDER_COMBINATIONS"]}
+        w["At"] += np.array(tables["ORDER_THREAT_MOVE"]) / s
+        w["Dt"] += np.array(tables["ORDER_THREAT_WAIT"]) / s
+        w["P"] += np.array(tables["ORDER_THREAT_PAIR"]).reshape(-1) / s
     combos = []
     for combo in itertools.combinations_with_replacement(range(LINES), 4):
         k = 0
@@ -213,6 +257,8 @@ def main() -> None:
             k = k * LINES + x
         a = w["Ac"][vocab.get(k, v)] + w["Al"][list(combo)].sum()
         d = w["Dc"][vocab.get(k, v)] + w["Dl"][list(combo)].sum()
+        if tables:
+            a, d = a + comb[k][0] / s, d + comb[k][1] / s
         combos.append(f"({k}, {round(a * s)}, {round(d * s)})")
     # The command as run, the game directories written as one `DIR...`.
     words = [a for a in sys.argv[1:] if a not in args.games[1:]]
