@@ -18,6 +18,9 @@
    over the position's candidates predicts Rapfi's move (cross-entropy, Adam, L2; every tenth
    position held out). Printed: the held-out loss and how often the best-scored cell is Rapfi's,
    beside the hand-set ordering's.
+   With `--residual FILE` (an `order_weights*.rs`), the model is the search's score in force plus
+   a change of that form, the L2 pulling the change to nothing: a fit on few games that starts
+   from the tables it would replace (ninety-first round).
 4. With `--write`, each combination's two values (its line patterns' and own weights; the
    threat's are a separate table, for the threat is known only in the search's tables) in
    units of 1/`--scale` of a logit, and the threats' and their pairs' tables, as
