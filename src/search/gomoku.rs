@@ -354,6 +354,9 @@ struct Worker<'a> {
     /// a cut-off, with [`gravity`], apart for threats (`ATTACK_HISTORY`: an open three or more of
     /// the mover's) and quiet moves (`QUIET_HISTORY`).
     history: Vec<[[i32; 2]; 2]>,
+    /// `low_ply[ply][cell]` for the first [`LOW_PLIES`] plies (Stockfish's `lowPlyHistory`): how
+    /// often the move on `cell` caused a cut-off at that ply in this move's search.
+    low_ply: Vec<Vec<i32>>,
     killers: Vec<[u16; 2]>,
     /// `counter[cell]`: the reply that refuted the move on `cell` last.
     counter: Vec<u16>,
@@ -381,6 +384,9 @@ struct Worker<'a> {
     /// policy's best, for [`policy_reduction`]).
     best_order: Vec<i32>,
 }
+
+/// The plies with a history of their own ([`Worker::low_ply`]).
+const LOW_PLIES: usize = 4;
 
 /// The history of threat moves (an open three or more of the mover's).
 const ATTACK_HISTORY: usize = 0;
@@ -452,6 +458,7 @@ impl<'a> Worker<'a> {
             nodes: 0,
             aborted: false,
             history: vec![[[0; 2]; 2]; n],
+            low_ply: vec![vec![0; n]; LOW_PLIES],
             killers: vec![[u16::MAX; 2]; MAX_PLY + 4],
             counter: vec![u16::MAX; n],
             evals: vec![0; MAX_PLY + 4],
@@ -855,6 +862,9 @@ impl<'a> Worker<'a> {
             } else {
                 h[QUIET_HISTORY] / 256
             };
+            if ply < LOW_PLIES {
+                key += self.low_ply[ply][c] * 4 / (1 + 2 * ply as i32) / 256;
+            }
             let cu = c as u16;
             if tt_move == Some(cu) {
                 key = i32::MAX;
@@ -1184,6 +1194,14 @@ impl<'a> Worker<'a> {
                             }
                             if let Some(l) = self.b.last() {
                                 self.counter[l] = c as u16;
+                            }
+                            if ply < LOW_PLIES {
+                                gravity(&mut self.low_ply[ply][c], bonus);
+                                for &(_, q) in &moves[..i] {
+                                    if q != skip {
+                                        gravity(&mut self.low_ply[ply][q as usize], -bonus);
+                                    }
+                                }
                             }
                             for &(_, q) in &moves[..i] {
                                 let q = q as usize;
@@ -2162,6 +2180,43 @@ mod tests {
             cancel,
             stop: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
+        }
+    }
+
+    /// The low plies' history (Stockfish's `lowPlyHistory`): a move's entry at one of the first
+    /// [`LOW_PLIES`] plies raises its ordering key at that ply by 4 / (1 + 2·ply) of the quiet
+    /// history's weight, and at no other ply.
+    #[test]
+    fn a_low_ply_history_puts_its_move_forward_at_its_ply_only() {
+        let b = board(&[(7, 7), (8, 8), (6, 9)], &[(7, 8), (9, 9)], 0);
+        let tt = Table::with_bytes(1 << 20);
+        let cancel = AtomicBool::new(false);
+        let shared = shared(&tt, &cancel);
+        let mut w = Worker::new(b, &shared, None, None, 0);
+        let keys = |w: &mut Worker, ply: usize| {
+            let mut out = Vec::new();
+            w.generate(ply, None, &mut out);
+            out.sort_by_key(|&(_, c)| c);
+            out
+        };
+        let before: Vec<_> = (0..=LOW_PLIES).map(|ply| keys(&mut w, ply)).collect();
+        assert!(before[1].len() > 10);
+        let c = before[1].iter().min().unwrap().1 as usize;
+        for ply in 0..LOW_PLIES {
+            w.low_ply[ply][c] = HISTORY_RANGE;
+        }
+        for (ply, before) in before.iter().enumerate() {
+            let after = keys(&mut w, ply);
+            let raise = if ply < LOW_PLIES {
+                HISTORY_RANGE * 4 / (1 + 2 * ply as i32) / 256
+            } else {
+                0
+            };
+            for (&(k0, c0), &(k1, c1)) in before.iter().zip(&after) {
+                assert_eq!(c0, c1);
+                let expected = if c0 as usize == c { k0 + raise } else { k0 };
+                assert_eq!(k1, expected, "ply {ply} cell {c0}");
+            }
         }
     }
 
