@@ -1197,16 +1197,14 @@ impl<'a> Worker<'a> {
                             }
                             if ply < LOW_PLIES {
                                 gravity(&mut self.low_ply[ply][c], bonus);
-                                for &(_, q) in &moves[..i] {
-                                    if q != skip {
-                                        gravity(&mut self.low_ply[ply][q as usize], -bonus);
-                                    }
-                                }
                             }
                             for &(_, q) in &moves[..i] {
                                 let q = q as usize;
                                 if q as u16 == skip {
                                     continue;
+                                }
+                                if ply < LOW_PLIES {
+                                    gravity(&mut self.low_ply[ply][q], -bonus);
                                 }
                                 if self.b.threat(me, q) >= Threat::Flex3 {
                                     gravity(&mut self.history[q][me][ATTACK_HISTORY], -bonus);
