@@ -388,6 +388,10 @@ struct Worker<'a> {
 /// The plies with a history of their own ([`Worker::low_ply`]).
 const LOW_PLIES: usize = 4;
 
+/// A low-ply history entry's weight in the ordering at ply `p`: `LOW_PLY_WEIGHT / (1 + 2·p)` of
+/// the quiet history's (eight measured in the ninety-second round: behind on both boards).
+const LOW_PLY_WEIGHT: i32 = 4;
+
 /// The history of threat moves (an open three or more of the mover's).
 const ATTACK_HISTORY: usize = 0;
 /// The history of quiet moves.
@@ -863,7 +867,7 @@ impl<'a> Worker<'a> {
                 h[QUIET_HISTORY] / 256
             };
             if ply < LOW_PLIES {
-                key += self.low_ply[ply][c] * 4 / (1 + 2 * ply as i32) / 256;
+                key += self.low_ply[ply][c] * LOW_PLY_WEIGHT / (1 + 2 * ply as i32) / 256;
             }
             let cu = c as u16;
             if tt_move == Some(cu) {
@@ -2182,8 +2186,8 @@ mod tests {
     }
 
     /// The low plies' history (Stockfish's `lowPlyHistory`): a move's entry at one of the first
-    /// [`LOW_PLIES`] plies raises its ordering key at that ply by 4 / (1 + 2·ply) of the quiet
-    /// history's weight, and at no other ply.
+    /// [`LOW_PLIES`] plies raises its ordering key at that ply by [`LOW_PLY_WEIGHT`] / (1 + 2·ply)
+    /// of the quiet history's weight, and at no other ply.
     #[test]
     fn a_low_ply_history_puts_its_move_forward_at_its_ply_only() {
         let b = board(&[(7, 7), (8, 8), (6, 9)], &[(7, 8), (9, 9)], 0);
@@ -2206,7 +2210,7 @@ mod tests {
         for (ply, before) in before.iter().enumerate() {
             let after = keys(&mut w, ply);
             let raise = if ply < LOW_PLIES {
-                HISTORY_RANGE * 4 / (1 + 2 * ply as i32) / 256
+                HISTORY_RANGE * LOW_PLY_WEIGHT / (1 + 2 * ply as i32) / 256
             } else {
                 0
             };
