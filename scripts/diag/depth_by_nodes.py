@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""The nominal depth each engine completes within 100,000, 400,000 and 1,600,000 nodes, on the
+first N fresh 15 x 15 openings (ninety-fifth round, `docs/search.md`):
+
+    python3 scripts/diag/depth_by_nodes.py 10 --ours "target/release/tictactoe pbrain" \\
+        --rapfi /tmp/rapfi/build/pbrain-rapfi
+
+Ours is read from `TICTACTOE_SEARCH_STATS=1`'s `iter` lines (an iteration that completed, with
+its nodes so far), Rapfi's from `INFO show_detail 2` (`INFO DEPTH`, then `INFO TOTALNODES`). Each
+search is one fresh process to 1,700,000 nodes (`INFO max_node`), a 256 MiB table.
+"""
+import argparse
+import os
+import re
+import shlex
+import statistics
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from match import read_openings  # noqa: E402
+
+MOVE = re.compile(r"^\d+,\d+\s*$")
+BUDGETS = [100_000, 400_000, 1_600_000]
+
+
+def position(size, stones, nodes, extra=()):
+    n = len(stones)
+    lines = [f"START {size}", f"INFO max_node {nodes}", "INFO timeout_turn 1000000",
+             "INFO timeout_match 0", "INFO max_memory 268435456", *extra, "BOARD"]
+    lines += [f"{x},{y},{1 if k % 2 == n % 2 else 2}" for k, (x, y) in enumerate(stones)]
+    return lines + ["DONE"]
+
+
+def ours(cmd, size, stones, nodes):
+    p = subprocess.Popen(shlex.split(cmd), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True,
+                         env=dict(os.environ, TICTACTOE_SEARCH_STATS="1"))
+    p.stdin.write("\n".join(position(size, stones, nodes)) + "\n")
+    p.stdin.flush()
+    for line in p.stdout:
+        if MOVE.match(line):
+            break
+    p.stdin.write("END\n")
+    p.stdin.flush()
+    err = p.stderr.read()
+    p.wait()
+    out = []
+    for line in err.splitlines():
+        m = re.match(r"iter (\d+) nodes (\d+) .*value Some", line)
+        if m:
+            out.append((int(m.group(1)), int(m.group(2))))
+    return out
+
+
+def rapfi(cmd, size, stones, nodes):
+    p = subprocess.Popen(shlex.split(cmd), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL, text=True)
+    p.stdin.write("\n".join(position(size, stones, nodes, ["INFO show_detail 2"])) + "\n")
+    p.stdin.flush()
+    out, depth = [], None
+    for line in p.stdout:
+        if line.startswith("INFO DEPTH "):
+            depth = int(line.split()[2])
+        elif line.startswith("INFO TOTALNODES "):
+            out.append((depth, int(line.split()[2])))
+        elif MOVE.match(line):
+            break
+    p.stdin.write("END\n")
+    p.stdin.flush()
+    p.wait()
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("count", type=int)
+    ap.add_argument("--ours")
+    ap.add_argument("--rapfi")
+    ap.add_argument("--openings", default="docs/runs/s94/fresh-15-80.txt")
+    args = ap.parse_args()
+    openings = read_openings(args.openings, 15)[:args.count]
+    for name, search, cmd in (("ours", ours, args.ours), ("rapfi", rapfi, args.rapfi)):
+        if not cmd:
+            continue
+        rows = []
+        for o in openings:
+            seq = search(cmd, 15, o.stones, 1_700_000)
+            rows.append([max([d for d, n in seq if n <= b], default=0) for b in BUDGETS])
+            print(name, o.text, rows[-1], flush=True)
+        print(name, "mean depth at", BUDGETS,
+              [round(statistics.mean(r[i] for r in rows), 2) for i in range(len(BUDGETS))])
+
+
+if __name__ == "__main__":
+    main()
