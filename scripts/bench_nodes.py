@@ -25,13 +25,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 MOVE = re.compile(r"^\d+,\d+\s*$")
 
 
-def search(command: str, size: int, stones, nodes: int, rule: int = 0) -> dict:
-    """The `stats` fields of one search of the position `stones` (black first)."""
-    n = len(stones)
-    lines = [f"START {size}", f"INFO max_node {nodes}", "INFO timeout_turn 1000000",
-             "INFO timeout_match 0", f"INFO max_memory {32 << 20}", f"INFO rule {rule}", "BOARD"]
-    lines += [f"{x},{y},{1 if k % 2 == n % 2 else 2}" for k, (x, y) in enumerate(stones)]
-    lines.append("DONE")
+def search_stderr(command: str, lines: list[str]) -> str:
+    """What our engine writes to stderr (`TICTACTOE_SEARCH_STATS=1`) while it answers the
+    protocol `lines` (ending in `DONE`, `TURN` or `BEGIN`) with a move; then it is ended."""
     p = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, text=True,
                          env=dict(os.environ, TICTACTOE_SEARCH_STATS="1"))
@@ -44,6 +40,17 @@ def search(command: str, size: int, stones, nodes: int, rule: int = 0) -> dict:
     p.stdin.flush()
     err = p.stderr.read()
     p.wait()
+    return err
+
+
+def search(command: str, size: int, stones, nodes: int, rule: int = 0) -> dict:
+    """The `stats` fields of one search of the position `stones` (black first)."""
+    n = len(stones)
+    lines = [f"START {size}", f"INFO max_node {nodes}", "INFO timeout_turn 1000000",
+             "INFO timeout_match 0", f"INFO max_memory {32 << 20}", f"INFO rule {rule}", "BOARD"]
+    lines += [f"{x},{y},{1 if k % 2 == n % 2 else 2}" for k, (x, y) in enumerate(stones)]
+    lines.append("DONE")
+    err = search_stderr(command, lines)
     stats = [l.split() for l in err.splitlines() if l.startswith("stats ")]
     if not stats:
         sys.exit(f"{command}: no stats line (is it our engine?)")

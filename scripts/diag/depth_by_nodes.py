@@ -18,6 +18,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from bench_nodes import search_stderr  # noqa: E402
 from match import read_openings  # noqa: E402
 
 MOVE = re.compile(r"^\d+,\d+\s*$")
@@ -33,18 +34,7 @@ def position(size, stones, nodes, extra=()):
 
 
 def ours(cmd, size, stones, nodes):
-    p = subprocess.Popen(shlex.split(cmd), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True,
-                         env=dict(os.environ, TICTACTOE_SEARCH_STATS="1"))
-    p.stdin.write("\n".join(position(size, stones, nodes)) + "\n")
-    p.stdin.flush()
-    for line in p.stdout:
-        if MOVE.match(line):
-            break
-    p.stdin.write("END\n")
-    p.stdin.flush()
-    err = p.stderr.read()
-    p.wait()
+    err = search_stderr(cmd, position(size, stones, nodes))
     out = []
     for line in err.splitlines():
         m = re.match(r"iter (\d+) nodes (\d+) .*value Some", line)
