@@ -25,6 +25,16 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 MOVE = re.compile(r"^\d+,\d+\s*$")
 
 
+def position_lines(size: int, stones, nodes: int, extra=(), memory: int = 32 << 20) -> list[str]:
+    """The protocol lines that set up `stones` (black first) and ask for a move within `nodes`:
+    `extra` INFO lines after the limits."""
+    n = len(stones)
+    lines = [f"START {size}", f"INFO max_node {nodes}", "INFO timeout_turn 1000000",
+             "INFO timeout_match 0", f"INFO max_memory {memory}", *extra, "BOARD"]
+    lines += [f"{x},{y},{1 if k % 2 == n % 2 else 2}" for k, (x, y) in enumerate(stones)]
+    return lines + ["DONE"]
+
+
 def search_stderr(command: str, lines: list[str]) -> str:
     """What our engine writes to stderr (`TICTACTOE_SEARCH_STATS=1`) while it answers the
     protocol `lines` (ending in `DONE`, `TURN` or `BEGIN`) with a move; then it is ended."""
@@ -45,12 +55,7 @@ def search_stderr(command: str, lines: list[str]) -> str:
 
 def search(command: str, size: int, stones, nodes: int, rule: int = 0) -> dict:
     """The `stats` fields of one search of the position `stones` (black first)."""
-    n = len(stones)
-    lines = [f"START {size}", f"INFO max_node {nodes}", "INFO timeout_turn 1000000",
-             "INFO timeout_match 0", f"INFO max_memory {32 << 20}", f"INFO rule {rule}", "BOARD"]
-    lines += [f"{x},{y},{1 if k % 2 == n % 2 else 2}" for k, (x, y) in enumerate(stones)]
-    lines.append("DONE")
-    err = search_stderr(command, lines)
+    err = search_stderr(command, position_lines(size, stones, nodes, [f"INFO rule {rule}"]))
     stats = [l.split() for l in err.splitlines() if l.startswith("stats ")]
     if not stats:
         sys.exit(f"{command}: no stats line (is it our engine?)")

@@ -18,19 +18,14 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from bench_nodes import search_stderr  # noqa: E402
+from bench_nodes import MOVE, position_lines, search_stderr  # noqa: E402
 from match import read_openings  # noqa: E402
 
-MOVE = re.compile(r"^\d+,\d+\s*$")
 BUDGETS = [100_000, 400_000, 1_600_000]
 
 
 def position(size, stones, nodes, extra=()):
-    n = len(stones)
-    lines = [f"START {size}", f"INFO max_node {nodes}", "INFO timeout_turn 1000000",
-             "INFO timeout_match 0", "INFO max_memory 268435456", *extra, "BOARD"]
-    lines += [f"{x},{y},{1 if k % 2 == n % 2 else 2}" for k, (x, y) in enumerate(stones)]
-    return lines + ["DONE"]
+    return position_lines(size, stones, nodes, extra, memory=256 << 20)
 
 
 def ours(cmd, size, stones, nodes):
