@@ -53,6 +53,24 @@ def search_stderr(command: str, lines: list[str]) -> str:
     return err
 
 
+def engine_stdout(command: str, lines: list[str]) -> list[str]:
+    """What an engine (Rapfi, with `INFO show_detail 2` among `lines`) writes to stdout before its
+    move, line by line, as it answers the protocol `lines`; then it is ended."""
+    p = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL, text=True)
+    p.stdin.write("\n".join(lines) + "\n")
+    p.stdin.flush()
+    out = []
+    for line in p.stdout:
+        if MOVE.match(line):
+            break
+        out.append(line.rstrip("\n"))
+    p.stdin.write("END\n")
+    p.stdin.flush()
+    p.wait()
+    return out
+
+
 def search(command: str, size: int, stones, nodes: int, rule: int = 0) -> dict:
     """The `stats` fields of one search of the position `stones` (black first)."""
     err = search_stderr(command, position_lines(size, stones, nodes, [f"INFO rule {rule}"]))

@@ -12,13 +12,11 @@ search is one fresh process to 1,700,000 nodes (`INFO max_node`), a 256 MiB tabl
 import argparse
 import os
 import re
-import shlex
 import statistics
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from bench_nodes import MOVE, position_lines, search_stderr  # noqa: E402
+from bench_nodes import engine_stdout, position_lines, search_stderr  # noqa: E402
 from match import read_openings  # noqa: E402
 
 BUDGETS = [100_000, 400_000, 1_600_000]
@@ -39,21 +37,12 @@ def ours(cmd, size, stones, nodes):
 
 
 def rapfi(cmd, size, stones, nodes):
-    p = subprocess.Popen(shlex.split(cmd), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         stderr=subprocess.DEVNULL, text=True)
-    p.stdin.write("\n".join(position(size, stones, nodes, ["INFO show_detail 2"])) + "\n")
-    p.stdin.flush()
     out, depth = [], None
-    for line in p.stdout:
+    for line in engine_stdout(cmd, position(size, stones, nodes, ["INFO show_detail 2"])):
         if line.startswith("INFO DEPTH "):
             depth = int(line.split()[2])
         elif line.startswith("INFO TOTALNODES "):
             out.append((depth, int(line.split()[2])))
-        elif MOVE.match(line):
-            break
-    p.stdin.write("END\n")
-    p.stdin.flush()
-    p.wait()
     return out
 
 

@@ -18,12 +18,10 @@ open four, a four-three the opponent cannot answer) shows as `-` for ours and a 
 import argparse
 import os
 import re
-import shlex
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from bench_nodes import MOVE, position_lines, search_stderr  # noqa: E402
+from bench_nodes import engine_stdout, position_lines, search_stderr  # noqa: E402
 
 ITER = re.compile(r"iter (\d+) nodes (\d+) .*value Some\((-?\d+)\)")
 
@@ -48,22 +46,13 @@ def ours(cmd, size, stones, nodes):
 
 def rapfi(cmd, size, stones, nodes):
     """The nodes Rapfi had searched when it first reported a mate for the side to move, or None."""
-    p = subprocess.Popen(shlex.split(cmd), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         stderr=subprocess.DEVNULL, text=True)
-    p.stdin.write("\n".join(position_lines(size, stones, nodes, ["INFO show_detail 2"])) + "\n")
-    p.stdin.flush()
-    total, found = None, None
-    for line in p.stdout:
+    total = None
+    for line in engine_stdout(cmd, position_lines(size, stones, nodes, ["INFO show_detail 2"])):
         if line.startswith("INFO TOTALNODES "):
             total = int(line.split()[2])
-        elif line.startswith("INFO EVAL +M") and found is None:
-            found = total
-        elif MOVE.match(line):
-            break
-    p.stdin.write("END\n")
-    p.stdin.flush()
-    p.wait()
-    return found
+        elif line.startswith("INFO EVAL +M"):
+            return total
+    return None
 
 
 def main():
