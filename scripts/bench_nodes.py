@@ -53,6 +53,16 @@ def search_stderr(command: str, lines: list[str]) -> str:
     return err
 
 
+ITER = re.compile(r"iter (\d+) nodes (\d+) .*value Some\((-?\d+)\)")
+
+
+def iterations(err: str) -> list[tuple[int, int, int]]:
+    """The iterations our engine completed, from its `TICTACTOE_SEARCH_STATS=1` stderr (`iter`
+    lines with a value): (depth, nodes so far, value)."""
+    return [(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+            for m in map(ITER.match, err.splitlines()) if m]
+
+
 def engine_stdout(command: str, lines: list[str]) -> list[str]:
     """What an engine (Rapfi, with `INFO show_detail 2` among `lines`) writes to stdout before its
     move, line by line, as it answers the protocol `lines`; then it is ended."""

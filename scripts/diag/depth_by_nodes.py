@@ -11,12 +11,11 @@ search is one fresh process to 1,700,000 nodes (`INFO max_node`), a 256 MiB tabl
 """
 import argparse
 import os
-import re
 import statistics
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from bench_nodes import engine_stdout, position_lines, search_stderr  # noqa: E402
+from bench_nodes import engine_stdout, iterations, position_lines, search_stderr  # noqa: E402
 from match import read_openings  # noqa: E402
 
 BUDGETS = [100_000, 400_000, 1_600_000]
@@ -27,13 +26,7 @@ def position(size, stones, nodes, extra=()):
 
 
 def ours(cmd, size, stones, nodes):
-    err = search_stderr(cmd, position(size, stones, nodes))
-    out = []
-    for line in err.splitlines():
-        m = re.match(r"iter (\d+) nodes (\d+) .*value Some", line)
-        if m:
-            out.append((int(m.group(1)), int(m.group(2))))
-    return out
+    return [(d, n) for d, n, _ in iterations(search_stderr(cmd, position(size, stones, nodes)))]
 
 
 def rapfi(cmd, size, stones, nodes):

@@ -17,14 +17,10 @@ open four, a four-three the opponent cannot answer) shows as `-` for ours and a 
 """
 import argparse
 import os
-import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from bench_nodes import engine_stdout, position_lines, search_stderr  # noqa: E402
-
-ITER = re.compile(r"iter (\d+) nodes (\d+) .*value Some\((-?\d+)\)")
-
+from bench_nodes import engine_stdout, iterations, position_lines, search_stderr  # noqa: E402
 
 def parse_moves(text):
     return [tuple(int(v) for v in m.split(",")) for m in text.split()]
@@ -37,11 +33,7 @@ def parse_pv(text):
 def ours(cmd, size, stones, nodes):
     """The nodes at our engine's first iteration that proved a win, or None."""
     err = search_stderr(cmd, position_lines(size, stones, nodes))
-    for line in err.splitlines():
-        m = ITER.match(line)
-        if m and int(m.group(3)) >= 29_000:
-            return int(m.group(2))
-    return None
+    return next((n for _, n, v in iterations(err) if v >= 29_000), None)
 
 
 def rapfi(cmd, size, stones, nodes):
